@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { createMailer } from './lib/mailer';
+import path from 'node:path';
+import type { Secrets } from './lib/secrets';
+import authPlugin from './plugins/auth';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { apiModules } from './modules';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** The server's clock; tests move it to reach expiry without waiting. */
+  now?: () => Date;
+};
+
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  redact: {
+    paths: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.currentPassword',
+      '*.otp',
+      '*.verificationToken',
+      '*.credential',
+      '*.token',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/** Builds the whole app (API, docs, web) without listening; tests call inject on it. */
+export async function buildApp(
+  deps: AppDeps,
+  options: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ...options,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('secrets', deps.secrets);
+  app.decorate('now', deps.now ?? (() => new Date()));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(
+    async (api) => {
+      for (const module of apiModules(deps.database)) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.WEB_DIST_DIR);
+  return app;
+}

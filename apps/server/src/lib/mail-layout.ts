@@ -1,0 +1,21 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+/** The HTML frame every mail shares; callers escape what they put in the body. */
+export const layoutHtml = (title: string, body: string): string => `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;background:#f1f5f9;padding:24px;color:#0f172a">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="color:#0369a1;font-size:22px;margin:0 0 16px">${PRODUCT_NAME}</h1>
+${body}
+<p style="color:#64748b;font-size:12px;margin-top:24px">${PRODUCT_NAME} · shared rides to and from Kempegowda International Airport, Bengaluru</p>
+</div></body></html>`;

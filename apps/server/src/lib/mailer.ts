@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+};
+
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+type MailerOptions = {
+  smtpUrl?: string;
+  from: string;
+  /** Where messages are written as .eml files when no SMTP server is configured. */
+  outboxDir?: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise each message is written to the log and to an .eml file
+ * under DATA_DIR/outbox, so a newcomer can sign up (and read the OTP) with no configuration.
+ */
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      let file: string | undefined;
+      if (outboxDir) {
+        await fs.mkdir(outboxDir, { recursive: true });
+        file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+        await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      }
+      log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to outbox (no SMTP_URL)');
+    },
+    close: () => transport.close(),
+  };
+}

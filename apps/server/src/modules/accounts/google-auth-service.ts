@@ -1,0 +1,86 @@
+import { eq, or } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+type GoogleClaims = JWTPayload & {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+};
+
+const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+const jwksFor = (url: string) => {
+  let jwks = jwksByUrl.get(url);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000 });
+    jwksByUrl.set(url, jwks);
+  }
+  return jwks;
+};
+
+/**
+ * Verifies a Google ID token on the server (signature against Google's JWKS, audience, issuer,
+ * expiry, verified e-mail); what a browser decodes by itself is never trusted.
+ */
+async function verifyGoogleCredential(ctx: ServiceContext, credential: string): Promise<GoogleClaims> {
+  const clientId = ctx.config.GOOGLE_CLIENT_ID;
+  if (!clientId) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.googleDisabled);
+  try {
+    const { payload } = await jwtVerify<GoogleClaims>(credential, jwksFor(ctx.config.GOOGLE_JWKS_URL), {
+      issuer: GOOGLE_ISSUERS,
+      audience: clientId,
+      algorithms: ['RS256'],
+      currentDate: ctx.now(),
+    });
+    if (!payload.sub || !payload.email || payload.email_verified !== true) {
+      throw new Error('token has no verified e-mail');
+    }
+    return payload;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'rejected a Google credential');
+    throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.googleInvalid);
+  }
+}
+
+/** Signs in the Google account, linking an existing account of the same e-mail, or creates it. */
+export async function signInWithGoogle(ctx: ServiceContext, credential: string) {
+  const claims = await verifyGoogleCredential(ctx, credential);
+  const email = claims.email!.trim().toLowerCase();
+  const subject = claims.sub!;
+
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(or(eq(users.googleSubject, subject), eq(users.email, email)));
+  if (existing) {
+    if (!existing.isActive) throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
+    if (existing.googleSubject === subject) return existing;
+    const [linked] = await ctx.db
+      .update(users)
+      .set({ googleSubject: subject, updatedAt: ctx.now() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return linked!;
+  }
+
+  // Spec §3: a missing name is a single space.
+  const [created] = await ctx.db
+    .insert(users)
+    .values({
+      firstName: claims.given_name?.trim() || ' ',
+      lastName: claims.family_name?.trim() || ' ',
+      email,
+      isGoogleAuth: true,
+      googleSubject: subject,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AppError('CONFLICT', 'Please try signing in with Google again.');
+  return created;
+}

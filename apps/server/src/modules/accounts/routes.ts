@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  authResultSchema,
+  changePasswordBodySchema,
+  createUserBodySchema,
+  emailLookupBodySchema,
+  forgotPasswordBodySchema,
+  googleAuthBodySchema,
+  loginBodySchema,
+  otpGenerateBodySchema,
+  otpGenerateResultSchema,
+  otpVerifyBodySchema,
+  updateUserBodySchema,
+  userSchema,
+  userStatsSchema,
+  verificationResultSchema,
+} from '@aeropool/contract/accounts';
+import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
+import { assertSelf, signSessionToken } from '../../plugins/auth';
+import { authRateLimit } from '../../plugins/security';
+import { signInWithGoogle } from './google-auth-service';
+import { generateOtp, verifyOtp } from './otp-service';
+import { toUserView } from './user-view';
+import * as users from './user-service';
+
+const emptyEnvelope = envelopeSchema(z.never());
+const userEnvelope = envelopeSchema(userSchema);
+const secured = [{ bearerAuth: [] }];
+
+const accountsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const rateLimited = { config: authRateLimit(fastify) };
+
+  const authResult = async (statusCode: number, message: string, user: Parameters<typeof toUserView>[0]) => ({
+    statusCode,
+    message,
+    token: await signSessionToken(fastify, user),
+    entities: [toUserView(user)],
+  });
+
+  app.post(
+    '/otp/generate',
+    { ...rateLimited, schema: { tags: ['accounts'], body: otpGenerateBodySchema, response: { 201: envelopeSchema(otpGenerateResultSchema) } } },
+    async (request, reply) => {
+      const result = await generateOtp(fastify, request.body.email, request.body.purpose);
+      return reply.code(201).send({ statusCode: 201, message: ACCOUNT_MESSAGES.otpSent, entities: [result] });
+    },
+  );
+
+  app.post(
+    '/otp/verify',
+    { ...rateLimited, schema: { tags: ['accounts'], body: otpVerifyBodySchema, response: { 200: envelopeSchema(verificationResultSchema) } } },
+    async (request) => {
+      const result = await verifyOtp(fastify, request.body.email, request.body.otp);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.otpVerified, entities: [result] };
+    },
+  );
+
+  app.post(
+    '/user/email',
+    { ...rateLimited, schema: { tags: ['accounts'], body: emailLookupBodySchema, response: { 200: emptyEnvelope, 404: emptyEnvelope } } },
+    async (request, reply) => {
+      const exists = await users.emailExists(fastify, request.body.email);
+      if (!exists) return reply.code(404).send({ statusCode: 404, message: ACCOUNT_MESSAGES.userNotFoundByEmail, entities: [] });
+      return { statusCode: 200, message: 'User exists.', entities: [] };
+    },
+  );
+
+  app.post(
+    '/user/create',
+    { ...rateLimited, schema: { tags: ['accounts'], body: createUserBodySchema, response: { 201: authResultSchema } } },
+    async (request, reply) => {
+      const user = await users.createUser(fastify, request.body);
+      return reply.code(201).send(await authResult(201, ACCOUNT_MESSAGES.accountCreated, user));
+    },
+  );
+
+  app.post(
+    '/user/login',
+    { ...rateLimited, schema: { tags: ['accounts'], body: loginBodySchema, response: { 200: authResultSchema } } },
+    async (request) => authResult(200, ACCOUNT_MESSAGES.loggedIn, await users.login(fastify, request.body)),
+  );
+
+  app.post(
+    '/user/google-auth',
+    { ...rateLimited, schema: { tags: ['accounts'], body: googleAuthBodySchema, response: { 200: authResultSchema } } },
+    async (request) =>
+      authResult(200, 'Signed in with Google.', await signInWithGoogle(fastify, request.body.credential)),
+  );
+
+  app.put(
+    '/user/forgotpassword',
+    { ...rateLimited, schema: { tags: ['accounts'], body: forgotPasswordBodySchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      await users.resetForgottenPassword(fastify, request.body);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.passwordChanged, entities: [] };
+    },
+  );
+
+  app.get(
+    '/user/stats/:id',
+    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: envelopeSchema(userStatsSchema) } } },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      return { statusCode: 200, message: 'OK', entities: [await users.getUserStats(fastify, request.params.id)] };
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: userEnvelope } } },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const user = await users.findUserById(fastify, request.params.id);
+      return { statusCode: 200, message: 'OK', entities: [toUserView(user)] };
+    },
+  );
+
+  app.put(
+    '/user/:id',
+    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, body: updateUserBodySchema, response: { 200: userEnvelope } } },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const user = await users.updateProfile(fastify, request.params.id, request.body);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.profileUpdated, entities: [toUserView(user)] };
+    },
+  );
+
+  app.put(
+    '/user/password/:id',
+    { ...rateLimited, preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, body: changePasswordBodySchema, response: { 200: authResultSchema } } },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      const user = await users.changePassword(fastify, request.params.id, request.body);
+      // Older tokens stop working; this answer carries a fresh one for the current session.
+      return authResult(200, 'Password changed successfully!', user);
+    },
+  );
+
+  app.delete(
+    '/user/deactive/:id',
+    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      assertSelf(request, request.params.id);
+      await users.deactivateUser(fastify, request.params.id);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.deactivated, entities: [] };
+    },
+  );
+};
+
+export default accountsRoutes;

@@ -1,0 +1,151 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_MESSAGES,
+  type ChangePasswordBody,
+  type CreateUserBody,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type UserStats,
+} from '@aeropool/contract/accounts';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { consumeVerification } from './otp-service';
+import { hashPassword, verifyPassword } from './password-hash';
+
+type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(ctx: ServiceContext, id: string): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
+  if (!user || !user.isActive) throw new AppError('NOT_FOUND', 'User not found.');
+  return user;
+}
+
+export async function emailExists(ctx: ServiceContext, email: string): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.isActive, true)));
+  return !!user;
+}
+
+export async function createUser(ctx: ServiceContext, body: CreateUserBody): Promise<UserRow> {
+  const passwordHash = await hashPassword(body.password);
+  return ctx.db.transaction(async (tx) => {
+    await consumeVerification(ctx, tx, {
+      email: body.email,
+      token: body.verificationToken,
+      purpose: 'signup',
+    });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        passwordHash,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    // Throwing rolls back the token's use, so the rider can still log in or try again.
+    if (!user) throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+    return user;
+  });
+}
+
+export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+  const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
+  if (!user || !isValid) {
+    if (user?.isGoogleAuth && !user.passwordHash) {
+      throw new AppError('UNAUTHORIZED', 'This account uses Google sign-in. Please use Sign in with Google.');
+    }
+    throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
+  }
+  if (!user.isActive) throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
+  return user;
+}
+
+export async function updateProfile(
+  ctx: ServiceContext,
+  id: string,
+  body: { firstName: string; lastName: string; email?: string; phone?: string | null },
+): Promise<UserRow> {
+  const current = await findUserById(ctx, id);
+  if (body.email !== undefined && body.email !== current.email) {
+    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.emailImmutable, { field: 'email' });
+  }
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+      updatedAt: ctx.now(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return user!;
+}
+
+/** Counters shown on the profile; ride counts arrive with ride requests (zeros until then). */
+export async function getUserStats(ctx: ServiceContext, id: string): Promise<UserStats> {
+  await findUserById(ctx, id);
+  return { completed: 0, active: 0, cancelled: 0, averageRating: 0 };
+}
+
+export async function changePassword(
+  ctx: ServiceContext,
+  id: string,
+  body: ChangePasswordBody,
+): Promise<UserRow> {
+  const current = await findUserById(ctx, id);
+  if (!current.passwordHash) {
+    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.googleAccountNoPassword);
+  }
+  // 400, not 401: a wrong current password must not sign the user out.
+  if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
+    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, { field: 'currentPassword' });
+  }
+  const [user] = await ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(body.password),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return user!;
+}
+
+export async function resetForgottenPassword(ctx: ServiceContext, body: ForgotPasswordBody) {
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    await consumeVerification(ctx, tx, {
+      email: body.email,
+      token: body.verificationToken,
+      purpose: 'reset',
+    });
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: ctx.now() })
+      .where(and(eq(users.email, body.email), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
+  });
+}
+
+export async function deactivateUser(ctx: ServiceContext, id: string): Promise<void> {
+  await findUserById(ctx, id);
+  const now = ctx.now();
+  await ctx.db
+    .update(users)
+    .set({
+      isActive: false,
+      deactivatedAt: now,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+}

@@ -1,0 +1,23 @@
+import type { Rider, User } from '@aeropool/contract/accounts';
+import type { users } from '../../db/schema';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The public view of a user row: never the hash, token version or Google subject. */
+export const toUserView = (row: UserRow, averageRating = 0): User => ({
+  _id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phone: row.phone,
+  isGoogleAuth: row.isGoogleAuth,
+  averageRating,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toRiderView = (row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>): Rider => ({
+  _id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+});

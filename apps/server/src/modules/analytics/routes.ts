@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { pageViewBodySchema } from '@aeropool/contract/analytics';
+import { envelopeSchema } from '@aeropool/contract/envelope';
+import { pageViews } from '../../db/schema';
+
+/** First-party page-view counter: a count per path and day, nothing about the visitor. */
+const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    '/analytics/pageview',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags: ['analytics'], body: pageViewBodySchema, response: { 202: envelopeSchema(z.never()) } },
+    },
+    async (request, reply) => {
+      // Client routes with ids (/chat/…) are folded so the table cannot grow without bound.
+      const path = request.body.path.replace(/^\/chat\/.+$/, '/chat/:matchId');
+      const day = fastify.now().toISOString().slice(0, 10);
+      await fastify.db
+        .insert(pageViews)
+        .values({ path, day, count: 1 })
+        .onConflictDoUpdate({
+          target: [pageViews.path, pageViews.day],
+          set: { count: sql`${pageViews.count} + 1` },
+        });
+      return reply.code(202).send({ statusCode: 202, message: 'Counted.', entities: [] });
+    },
+  );
+};
+
+export default analyticsRoutes;

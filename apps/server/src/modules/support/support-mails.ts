@@ -1,0 +1,49 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+import type { SupportTicket } from '@aeropool/contract/support';
+import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
+import type { MailMessage } from '../../lib/mailer';
+
+type Rider = { name: string; email: string };
+
+const quoteName = (name: string) => `"${name.replace(/["\\\r\n]/g, '')}"`;
+
+export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider): MailMessage {
+  const subject = `[${ticket.ticketNumber}] ${ticket.category}: ${ticket.subject}`;
+  const text = [
+    `New support ticket ${ticket.ticketNumber}`,
+    `From: ${rider.name} <${rider.email}>`,
+    `Category: ${ticket.category}`,
+    `Subject: ${ticket.subject}`,
+    '',
+    ticket.description,
+  ].join('\n');
+  const html = layoutHtml(
+    subject,
+    `<p><strong>New support ticket ${escapeHtml(ticket.ticketNumber)}</strong></p>
+     <p>From: ${escapeHtml(rider.name)} &lt;${escapeHtml(rider.email)}&gt;<br>
+     Category: ${escapeHtml(ticket.category)}<br>Subject: ${escapeHtml(ticket.subject)}</p>
+     <p style="white-space:pre-wrap">${escapeHtml(ticket.description)}</p>`,
+  );
+  return { to, subject, text, html, replyTo: `${quoteName(rider.name)} <${rider.email}>` };
+}
+
+export function supportConfirmationMail(ticket: SupportTicket, rider: Rider): MailMessage {
+  const subject = `We received your ${PRODUCT_NAME} support ticket ${ticket.ticketNumber}`;
+  const text = [
+    `Hi ${rider.name},`,
+    '',
+    `Thanks for reaching out. Your ticket number is ${ticket.ticketNumber}.`,
+    `Subject: ${ticket.subject}`,
+    '',
+    'Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM (Sunday emergency only).',
+    'Reply to this e-mail with the ticket number if you have more to add.',
+  ].join('\n');
+  const html = layoutHtml(
+    subject,
+    `<p>Hi ${escapeHtml(rider.name)},</p>
+     <p>Thanks for reaching out. Your ticket number is <strong>${escapeHtml(ticket.ticketNumber)}</strong>.</p>
+     <p>Subject: ${escapeHtml(ticket.subject)}</p>
+     <p>Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM (Sunday emergency only).</p>`,
+  );
+  return { to: rider.email, subject, text, html };
+}

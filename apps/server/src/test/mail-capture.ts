@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export type CapturedMail = { to: string[]; from: string; raw: string; subject: string };
+
+export type MailCapture = {
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the first mail to `to` (after `since` messages) that matches, or fails after a timeout. */
+  waitFor(to: string, match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+};
+
+const headerOf = (raw: string, name: string) =>
+  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
+
+/** Extracts the six-digit code from an OTP mail's subject. */
+export const otpFrom = (mail: CapturedMail): string => {
+  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`no OTP in mail "${mail.subject}"`);
+  return code;
+};
+
+/**
+ * A real SMTP server on loopback (npm smtp-server) that keeps what it receives; with `dir` each
+ * mail is also written as a file so another process (Playwright workers) can read it.
+ */
+export async function startMailCapture(options: { port?: number; dir?: string } = {}): Promise<MailCapture> {
+  const messages: CapturedMail[] = [];
+  const waiters = new Set<() => void>();
+  if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail: CapturedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw,
+          subject: headerOf(raw, 'Subject'),
+        };
+        messages.push(mail);
+        if (options.dir) {
+          const file = `${Date.now()}-${messages.length}-${mail.to[0]}.eml`;
+          fs.writeFileSync(path.join(options.dir, file), raw);
+        }
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(to, match = () => true, timeoutMs = 5000) {
+      const find = () => messages.find((m) => m.to.includes(to.toLowerCase()) && match(m));
+      return new Promise((resolve, reject) => {
+        const found = find();
+        if (found) return resolve(found);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const check = () => {
+          const mail = find();
+          if (!mail) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(mail);
+        };
+        waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

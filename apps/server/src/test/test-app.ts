@@ -1,0 +1,94 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/database';
+import { loadSecrets } from '../lib/secrets';
+import { otpFrom, startMailCapture, type MailCapture } from './mail-capture';
+import { openTestDatabase } from './test-database';
+
+export type TestClock = { now(): Date; advance(ms: number): void; set(date: Date): void };
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  mail: MailCapture;
+  clock: TestClock;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  signUp(input?: Partial<SignUpInput>): Promise<SignedUpUser>;
+  close(): Promise<void>;
+};
+
+type SignUpInput = { firstName: string; lastName: string; email: string; password: string };
+export type SignedUpUser = SignUpInput & { id: string; token: string };
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'rider') =>
+  `${prefix}.${Date.now().toString(36)}.${(counter += 1)}@example.com`;
+
+const createClock = (): TestClock => {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+    set: (date) => {
+      offset = date.getTime() - Date.now();
+    },
+  };
+};
+
+/** The real app on a clean database with a real SMTP server catching its mail. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const mail = await startMailCapture();
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: mail.url,
+    DATA_DIR: '/nonexistent-aeropool-test',
+    ...env,
+  });
+  const clock = createClock();
+  const app = await buildApp({ config, database, secrets: loadSecrets(config), now: clock.now });
+  await app.ready();
+
+  const request: TestApp['request'] = ({ token, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  const signUp: TestApp['signUp'] = async (input = {}) => {
+    const user: SignUpInput = {
+      firstName: 'Asha',
+      lastName: 'Rao',
+      email: uniqueEmail(),
+      password: 'secret123',
+      ...input,
+    };
+    const generated = await request({ method: 'POST', url: '/api/otp/generate', payload: { email: user.email, purpose: 'signup' } });
+    if (generated.statusCode !== 201) throw new Error(`otp/generate: ${generated.body}`);
+    const otp = otpFrom(await mail.waitFor(user.email));
+    const verified = await request({ method: 'POST', url: '/api/otp/verify', payload: { email: user.email, otp } });
+    const verificationToken = verified.json().entities[0].verificationToken as string;
+    const created = await request({ method: 'POST', url: '/api/user/create', payload: { ...user, verificationToken } });
+    if (created.statusCode !== 201) throw new Error(`user/create: ${created.body}`);
+    const body = created.json();
+    return { ...user, id: body.entities[0]._id, token: body.token };
+  };
+
+  return {
+    app,
+    database,
+    mail,
+    clock,
+    request,
+    signUp,
+    async close() {
+      await app.close();
+      await drop();
+      await mail.close();
+    },
+  };
+}

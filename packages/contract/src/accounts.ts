@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+} from './limits';
+
+/** Texts the server answers with; the spec quotes them word for word. */
+export const ACCOUNT_MESSAGES = {
+  userNotFoundByEmail: "User with this email don't exist.",
+  invalidOtp: 'Invalid OTP.',
+  otpSent: 'OTP sent to your email.',
+  otpVerified: 'OTP verified successfully.',
+  emailImmutable: 'You cannot modify your email address.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists. Please log in.',
+  verificationRequired: 'Please verify your email with a new OTP before creating your account.',
+  passwordChanged: 'Password changed successfully.',
+  accountCreated: 'Account created successfully!',
+  loggedIn: 'Logged in successfully.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  googleAccountNoPassword: 'This account signs in with Google and has no password to change.',
+  googleDisabled: 'Google sign-in is not enabled on this server.',
+  googleInvalid: 'Google sign-in failed. Please try again ⚠️',
+  deactivated: 'Account Deactivated successfully!',
+  profileUpdated: 'Profile updated successfully!',
+} as const;
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+const nameSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const firstNameSchema = nameSchema('First Name');
+export const lastNameSchema = nameSchema('Last Name');
+
+/** Digits only, optional; the spec sends phone only if it parses as a number. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{6,${PHONE_MAX_DIGITS}}$`), 'Phone must be 6 to 15 digits')
+  .nullable()
+  .optional();
+
+export const OTP_PURPOSES = ['signup', 'reset'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+export const otpGenerateBodySchema = z.object({
+  email: emailSchema,
+  purpose: z.enum(OTP_PURPOSES).default('signup'),
+});
+export type OtpGenerateBody = z.input<typeof otpGenerateBodySchema>;
+
+export const otpVerifyBodySchema = z.object({
+  email: emailSchema,
+  otp: z
+    .string({ error: 'Please enter the OTP' })
+    .trim()
+    .min(1, 'Please enter the OTP')
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ACCOUNT_MESSAGES.invalidOtp),
+});
+export type OtpVerifyBody = z.infer<typeof otpVerifyBodySchema>;
+
+export const otpGenerateResultSchema = z.object({
+  email: z.string(),
+  expiresAt: z.string(),
+  resendAfterSeconds: z.number().int(),
+});
+
+export const verificationResultSchema = z.object({
+  verificationToken: z.string(),
+  expiresAt: z.string(),
+});
+
+export const emailLookupBodySchema = z.object({ email: emailSchema });
+
+export const createUserBodySchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  verificationToken: z.string().min(1, 'Verification token is required'),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const googleAuthBodySchema = z.object({
+  credential: z.string().min(20, 'Google credential is required').max(8192),
+});
+
+/** The public view of a user: what every user endpoint answers with (never a hash). */
+export const userSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  isGoogleAuth: z.boolean(),
+  averageRating: z.number(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A user shown to another rider: no phone. */
+export const riderSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type Rider = z.infer<typeof riderSchema>;
+
+export const authResultSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  token: z.string(),
+  entities: z.array(userSchema),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+export const updateUserBodySchema = z.object({
+  _id: z.string().optional(),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: z.string().trim().toLowerCase().optional(),
+  phone: phoneSchema,
+});
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const changePasswordBodySchema = z.object({
+  _id: z.string().optional(),
+  currentPassword: z.string().min(1, 'Please fill all fields').max(1024),
+  password: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  verificationToken: z.string().min(1, 'Verification token is required'),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const userStatsSchema = z.object({
+  completed: z.number().int(),
+  active: z.number().int(),
+  cancelled: z.number().int(),
+  averageRating: z.number(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every API answer, success or error, has this shape (spec section 7). */
+export const envelopeSchema = <T extends z.ZodType>(entity: T) =>
+  z.object({
+    statusCode: z.number().int(),
+    message: z.string(),
+    entities: z.array(entity),
+  });
+
+export const errorEnvelopeSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  entities: z.array(z.unknown()),
+  field: z.string().optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+
+export type Envelope<T> = {
+  statusCode: number;
+  message: string;
+  entities: T[];
+};
+
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid('Invalid id.') });

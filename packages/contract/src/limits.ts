@@ -1,0 +1,20 @@
+/** Business constants of spec section 9, shared by server and web. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 30;
+export const VERIFICATION_TOKEN_TTL_MINUTES = 15;
+
+export const NAME_MAX_LENGTH = 60;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_MAX_DIGITS = 15;
+
+export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
+export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const HEALTH_RETRY_MS = 60_000;
