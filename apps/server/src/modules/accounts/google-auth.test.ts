@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGoogleStandIn, type GoogleStandIn } from '../../test/google-stand-in';
+import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+
+const CLIENT_ID = 'aeropool-test.apps.googleusercontent.com';
+let t: TestApp;
+let google: GoogleStandIn;
+
+beforeAll(async () => {
+  google = await startGoogleStandIn(CLIENT_ID);
+  t = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+});
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
+
+const googleAuth = (credential: string) =>
+  t.request({ method: 'POST', url: '/api/user/google-auth', payload: { credential } });
+
+describe('POST /api/user/google-auth', () => {
+  it('creates an account from a valid token with isGoogleAuth, then signs the same account in', async () => {
+    const email = uniqueEmail('google');
+    const credential = await google.sign({ sub: 'g-1001', email, given_name: 'Kavya', family_name: 'Menon' });
+    const first = await googleAuth(credential);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ token: expect.any(String), entities: [{ email, firstName: 'Kavya', lastName: 'Menon', isGoogleAuth: true }] });
+    const again = await googleAuth(await google.sign({ sub: 'g-1001', email }));
+    expect(again.json().entities[0]._id).toBe(first.json().entities[0]._id);
+
+    const id = first.json().entities[0]._id;
+    const profile = await t.request({ method: 'GET', url: `/api/user/${id}`, token: again.json().token });
+    expect(profile.statusCode).toBe(200);
+  });
+
+  it('uses a single space for missing names (spec §3)', async () => {
+    const res = await googleAuth(await google.sign({ sub: 'g-1002', email: uniqueEmail('google') }));
+    expect(res.json().entities[0]).toMatchObject({ firstName: ' ', lastName: ' ' });
+  });
+
+  it('links to an existing password account of the same e-mail', async () => {
+    const user = await t.signUp();
+    const res = await googleAuth(await google.sign({ sub: 'g-1003', email: user.email }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entities[0]._id).toBe(user.id);
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'someone-else' }, {}],
+    ['a wrong issuer', { iss: 'https://evil.example.com' }, {}],
+    ['an unverified e-mail', { email_verified: false }, {}],
+    ['a key Google did not publish', {}, { key: 'other' as const }],
+    ['an expired token', {}, { expiresIn: '-1m' }],
+  ])('rejects %s with 401', async (_label, claims, options) => {
+    const credential = await google.sign({ sub: 'g-2000', email: uniqueEmail('google'), ...claims }, options);
+    const res = await googleAuth(credential);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Google sign-in failed. Please try again ⚠️');
+  });
+
+  it('has no password to change for a Google-only account', async () => {
+    const res = await googleAuth(await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }));
+    const { token, entities } = res.json();
+    const change = await t.request({ method: 'PUT', url: `/api/user/password/${entities[0]._id}`, token, payload: { password: 'newpass1', currentPassword: 'anything' } });
+    expect(change.statusCode).toBe(400);
+  });
+});
+
+describe('without GOOGLE_CLIENT_ID', () => {
+  it('answers 404 and the public config hides the button', async () => {
+    const plain = await createTestApp();
+    try {
+      const res = await plain.request({ method: 'POST', url: '/api/user/google-auth', payload: { credential: 'x'.repeat(40) } });
+      expect(res.statusCode).toBe(404);
+      const config = await plain.request({ method: 'GET', url: '/api/config' });
+      expect(config.json().entities[0].googleClientId).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('exposes the client id in the public config when set', async () => {
+    const config = await t.request({ method: 'GET', url: '/api/config' });
+    expect(config.json().entities[0].googleClientId).toBe(CLIENT_ID);
+  });
+});

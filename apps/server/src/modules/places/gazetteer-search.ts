@@ -1,0 +1,307 @@
+/**
+ * In-memory, typo-tolerant place search over the offline Bengaluru gazetteer.
+ *
+ * Everything that depends only on the entries (normalised labels, tokens, distance to the
+ * city centre) is computed once in createGazetteer, so a search is a linear scan with cheap
+ * string checks. Typo matching runs once per distinct vocabulary token rather than per entry,
+ * which keeps a search over ~1000 entries in the sub-millisecond range.
+ */
+
+export type GazetteerEntry = {
+  name: string;
+  aliases?: readonly string[];
+  kind: string;
+  latitude: number;
+  longitude: number;
+};
+
+export type GazetteerHit = {
+  name: string;
+  latitude: number;
+  longitude: number;
+  kind: string;
+  score: number;
+};
+
+export type Gazetteer = {
+  /** Best matches first; an empty or punctuation-only query gives no hits. */
+  search(query: string, limit?: number): GazetteerHit[];
+  /** Number of searchable entries (entries outside the bounds are dropped). */
+  readonly size: number;
+};
+
+/** Riders are only matched inside this box around the city (the airport itself is north of it). */
+export const BENGALURU_BOUNDS = {
+  minLatitude: 12.7,
+  maxLatitude: 13.1,
+  minLongitude: 77.4,
+  maxLongitude: 77.8,
+} as const;
+
+/** Ties are broken towards the centre because central places are the likelier intent. */
+export const CITY_CENTRE = { latitude: 12.9716, longitude: 77.5946 } as const;
+
+/**
+ * Base score of each kind of match. The gap between tiers (200) is larger than the biggest
+ * coverage bonus (100), so a better kind of match always outranks a worse one.
+ */
+export const MATCH_TIER = {
+  exact: 1000,
+  namePrefix: 800,
+  wordPrefix: 600,
+  allWordsPrefix: 400,
+  typo: 200,
+} as const;
+
+const COVERAGE_STEP = 25;
+const COVERAGE_STEPS = 4;
+const TYPO_EDIT_PENALTY = 40;
+const MAX_PENALISED_EDITS = 4;
+const DEFAULT_LIMIT = 5;
+
+type Label = {
+  compact: string;
+  /** Compact text starting at the 2nd, 3rd… word, for "query starts at a later word". */
+  tails: string[];
+  /** Indexes into the shared vocabulary. */
+  tokens: number[];
+};
+
+type Prepared = {
+  entry: GazetteerEntry;
+  labels: Label[];
+  centreDistanceKm: number;
+};
+
+/** Lower case, accents and punctuation removed, words separated by single spaces. */
+export function normalisePlaceText(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      // Apostrophes join rather than split, so "St. John's" matches "st johns".
+      .replace(/['\u2019`]/g, '')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+  );
+}
+
+/** Edits allowed for a token: none for 1-2 letters (too ambiguous), 1 below 6 letters, else 2. */
+export function maxTypoEdits(length: number): number {
+  if (length < 3) return 0;
+  return length < 6 ? 1 : 2;
+}
+
+/**
+ * Optimal-string-alignment Damerau-Levenshtein distance, giving up early: returns max + 1 as
+ * soon as the distance is known to exceed max.
+ */
+export function boundedDamerauLevenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  const width = b.length + 1;
+  let prevPrev = new Array<number>(width).fill(0);
+  let prev = Array.from({ length: width }, (_, j) => j);
+  let current = new Array<number>(width).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, prevPrev[j - 2]! + 1);
+      }
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    [prevPrev, prev, current] = [prev, current, prevPrev];
+  }
+  return prev[b.length]!;
+}
+
+export function isInsideBengaluru(latitude: number, longitude: number): boolean {
+  return (
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    latitude >= BENGALURU_BOUNDS.minLatitude &&
+    latitude <= BENGALURU_BOUNDS.maxLatitude &&
+    longitude >= BENGALURU_BOUNDS.minLongitude &&
+    longitude <= BENGALURU_BOUNDS.maxLongitude
+  );
+}
+
+/** Equirectangular distance: exact enough within a city and only used for ordering. */
+function distanceFromCentreKm(latitude: number, longitude: number): number {
+  const kmPerDegree = 111.32;
+  const dLat = (latitude - CITY_CENTRE.latitude) * kmPerDegree;
+  const dLon =
+    (longitude - CITY_CENTRE.longitude) *
+    kmPerDegree *
+    Math.cos((CITY_CENTRE.latitude * Math.PI) / 180);
+  return Math.hypot(dLat, dLon);
+}
+
+function coverageBonus(matched: number, total: number): number {
+  const ratio = total === 0 ? 0 : Math.min(1, matched / total);
+  return Math.floor(ratio * COVERAGE_STEPS) * COVERAGE_STEP;
+}
+
+export function createGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
+  const vocabulary: string[] = [];
+  const vocabularyIndex = new Map<string, number>();
+  const tokenId = (token: string): number => {
+    let id = vocabularyIndex.get(token);
+    if (id === undefined) {
+      id = vocabulary.length;
+      vocabulary.push(token);
+      vocabularyIndex.set(token, id);
+    }
+    return id;
+  };
+
+  const prepared: Prepared[] = [];
+  for (const entry of entries) {
+    if (!isInsideBengaluru(entry.latitude, entry.longitude)) continue;
+    const labels: Label[] = [];
+    const seen = new Set<string>();
+    for (const text of [entry.name, ...(entry.aliases ?? [])]) {
+      const normalised = normalisePlaceText(text);
+      const words = normalised.split(' ').filter(Boolean);
+      const compact = words.join('');
+      if (!compact || seen.has(compact)) continue;
+      seen.add(compact);
+      labels.push({
+        compact,
+        tails: words.slice(1).map((_, i) => words.slice(i + 1).join('')),
+        tokens: words.map(tokenId),
+      });
+    }
+    if (labels.length === 0) continue;
+    prepared.push({
+      entry,
+      labels,
+      centreDistanceKm: distanceFromCentreKm(entry.latitude, entry.longitude),
+    });
+  }
+
+  /** For each query token: edits needed to match each vocabulary token (absent = no match). */
+  const matchQueryTokens = (queryTokens: string[]): Map<number, number>[] =>
+    queryTokens.map((queryToken, position) => {
+      const isLast = position === queryTokens.length - 1;
+      const maxEdits = maxTypoEdits(queryToken.length);
+      const matches = new Map<number, number>();
+      vocabulary.forEach((token, id) => {
+        if (token.startsWith(queryToken)) {
+          matches.set(id, 0);
+          return;
+        }
+        if (maxEdits === 0) return;
+        let edits = boundedDamerauLevenshtein(queryToken, token, maxEdits);
+        // The last word may still be being typed: compare with the word's start as well.
+        if (edits > maxEdits && isLast && token.length > queryToken.length) {
+          edits = boundedDamerauLevenshtein(queryToken, token.slice(0, queryToken.length), maxEdits);
+        }
+        if (edits <= maxEdits) matches.set(id, edits);
+      });
+      return matches;
+    });
+
+  /**
+   * Assigns each query token to a different label token, cheapest first. Returns the total
+   * edits and the letters of the label tokens used, or undefined when a token finds no match.
+   */
+  const assignTokens = (
+    label: Label,
+    tokenMatches: Map<number, number>[],
+  ): { edits: number; matchedLength: number } | undefined => {
+    const used = new Set<number>();
+    let edits = 0;
+    let matchedLength = 0;
+    for (const matches of tokenMatches) {
+      let best = -1;
+      let bestEdits = Infinity;
+      label.tokens.forEach((id, index) => {
+        const cost = matches.get(id);
+        if (cost !== undefined && cost < bestEdits && !used.has(index)) {
+          best = index;
+          bestEdits = cost;
+        }
+      });
+      if (best < 0) return undefined;
+      used.add(best);
+      edits += bestEdits;
+      matchedLength += vocabulary[label.tokens[best]!]!.length;
+    }
+    return { edits, matchedLength };
+  };
+
+  const scoreLabel = (
+    label: Label,
+    queryCompact: string,
+    tokenMatches: Map<number, number>[],
+  ): number => {
+    if (label.compact === queryCompact) return MATCH_TIER.exact;
+    const bonus = coverageBonus(queryCompact.length, label.compact.length);
+    if (label.compact.startsWith(queryCompact)) return MATCH_TIER.namePrefix + bonus;
+    if (label.tails.some((tail) => tail.startsWith(queryCompact))) {
+      return MATCH_TIER.wordPrefix + bonus;
+    }
+    const assigned = assignTokens(label, tokenMatches);
+    if (assigned && assigned.edits === 0) {
+      return MATCH_TIER.allWordsPrefix + coverageBonus(assigned.matchedLength, label.compact.length);
+    }
+    // Typos: word by word, or on the whole text so that spacing differences are forgiven too.
+    const wholeEdits = boundedDamerauLevenshtein(
+      queryCompact,
+      label.compact,
+      maxTypoEdits(queryCompact.length),
+    );
+    const wholeMatches = wholeEdits <= maxTypoEdits(queryCompact.length);
+    if (!assigned && !wholeMatches) return 0;
+    const edits = Math.min(assigned?.edits ?? Infinity, wholeMatches ? wholeEdits : Infinity);
+    const matchedLength = wholeMatches ? label.compact.length : (assigned?.matchedLength ?? 0);
+    return (
+      MATCH_TIER.typo -
+      TYPO_EDIT_PENALTY * Math.min(edits, MAX_PENALISED_EDITS) +
+      coverageBonus(matchedLength, label.compact.length)
+    );
+  };
+
+  const search = (query: string, limit: number = DEFAULT_LIMIT): GazetteerHit[] => {
+    const normalised = normalisePlaceText(query);
+    if (!normalised || !(limit > 0)) return [];
+    const queryTokens = normalised.split(' ');
+    const queryCompact = queryTokens.join('');
+    const tokenMatches = matchQueryTokens(queryTokens);
+
+    const scored: { place: Prepared; score: number }[] = [];
+    for (const place of prepared) {
+      let best = 0;
+      for (const label of place.labels) {
+        const score = scoreLabel(label, queryCompact, tokenMatches);
+        if (score > best) best = score;
+        if (best === MATCH_TIER.exact) break;
+      }
+      if (best > 0) scored.push({ place, score: best });
+    }
+    scored.sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.place.centreDistanceKm - b.place.centreDistanceKm ||
+        a.place.entry.name.localeCompare(b.place.entry.name),
+    );
+    return scored.slice(0, Math.floor(limit)).map(({ place, score }) => ({
+      name: place.entry.name,
+      latitude: place.entry.latitude,
+      longitude: place.entry.longitude,
+      kind: place.entry.kind,
+      score,
+    }));
+  };
+
+  return { search, size: prepared.length };
+}
