@@ -18,28 +18,53 @@ describe('API foundations', () => {
   it('unknown /api paths get the JSON 404 envelope', async () => {
     const res = await t.request({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: 'No route for GET /api/nothing-here.', entities: [] });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: 'No route for GET /api/nothing-here.',
+      entities: [],
+    });
   });
 
   it('a broken JSON body is a readable 400, never a stack trace', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: 'The request body is not valid JSON.', entities: [] });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'The request body is not valid JSON.',
+      entities: [],
+    });
   });
 
   it('an oversized body is 413', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/user/login', payload: { email: 'a@b.co', password: 'x'.repeat(200_000) } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'a@b.co', password: 'x'.repeat(200_000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ statusCode: 413, message: 'The request is too large.' });
   });
 
   it('sends security headers, a request id, and CORS only for the configured origin', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.example.com' } });
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://app.example.com' },
+    });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
-    const other = await t.request({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.com' } });
+    const other = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -47,7 +72,9 @@ describe('API foundations', () => {
     const doc = await t.request({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
-    expect(spec.paths['/api/user/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(
+      spec.paths['/api/user/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('email');
     expect(spec.paths).toHaveProperty('/api/otp/generate');
     const ui = await t.request({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
@@ -55,9 +82,21 @@ describe('API foundations', () => {
   });
 
   it('counts page views first-party', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/analytics/pageview', payload: { path: '/support' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/support' },
+    });
     expect(res.statusCode).toBe(202);
-    expect((await t.request({ method: 'POST', url: '/api/analytics/pageview', payload: { path: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/analytics/pageview',
+          payload: { path: 'nope' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('health answers 503 once the database is gone', async () => {
@@ -81,6 +120,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
   });
 });

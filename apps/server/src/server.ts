@@ -14,11 +14,19 @@ async function main(config: Config): Promise<void> {
   // Lock first: a second server on the same folder must stop before it touches the database.
   const unlock = lockDataDir(config.dataDir);
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolMax: config.DATABASE_POOL_MAX,
+      })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
 
   const app = await buildApp(
-    { config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist }, database, secrets: loadSecrets(config, config.dataDir) },
+    {
+      config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist },
+      database,
+      secrets: loadSecrets(config, config.dataDir),
+    },
     { forceCloseConnections: 'idle', return503OnClosing: true },
   );
 
@@ -46,7 +54,9 @@ async function main(config: Config): Promise<void> {
   process.on('exit', unlock);
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`);
+  app.log.info(
+    `AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`,
+  );
 }
 
 try {

@@ -4,6 +4,8 @@ import type { Mailer } from './lib/mailer';
 import type { Secrets } from './lib/secrets';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
+// Declaration merging needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;

@@ -15,7 +15,10 @@ export const supportTicketBodySchema = z.object({
     .string()
     .trim()
     .min(1, 'Subject is required')
-    .max(SUPPORT_SUBJECT_MAX_LENGTH, `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`),
+    .max(
+      SUPPORT_SUBJECT_MAX_LENGTH,
+      `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
+    ),
   category: z.enum(SUPPORT_CATEGORIES).default('Payment Issues'),
   description: z
     .string()

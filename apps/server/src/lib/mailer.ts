@@ -41,17 +41,27 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       let file: string | undefined;
       if (outboxDir) {
         await fs.mkdir(outboxDir, { recursive: true });
-        file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+        file = path.join(
+          outboxDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+        );
         await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       }
-      log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to outbox (no SMTP_URL)');
+      log.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail written to outbox (no SMTP_URL)',
+      );
     },
     close: () => transport.close(),
   };

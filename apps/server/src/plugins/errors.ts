@@ -27,7 +27,11 @@ const GENERIC_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please wait a moment and try again.',
 };
 
-export const errorBody = (statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody => ({
+export const errorBody = (
+  statusCode: number,
+  message: string,
+  extra: Partial<ErrorBody> = {},
+): ErrorBody => ({
   statusCode,
   message,
   entities: [],
@@ -44,7 +48,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       if (error.details.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.details.retryAfterSeconds));
       }
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.details));
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(error.statusCode, error.message, error.details));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -55,7 +61,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
 
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response did not match schema',
+      );
       return reply.code(500).send(errorBody(500, 'Something went wrong. Please try again later.'));
     }
 

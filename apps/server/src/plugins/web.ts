@@ -9,7 +9,10 @@ import { errorBody } from './errors';
  * other GET outside /api answers index.html so client-side routes survive a reload, while
  * unknown /api paths get the JSON 404 envelope.
  */
-export async function registerWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string | undefined,
+): Promise<void> {
   const hasWeb = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
   if (distDir && !hasWeb) app.log.warn({ distDir }, 'web app not built; serving the API only');
   if (hasWeb) {
@@ -19,7 +22,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       index: false,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

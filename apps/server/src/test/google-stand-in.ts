@@ -4,7 +4,10 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 export type GoogleStandIn = {
   jwksUrl: string;
   /** Signs an ID token like Google's; pass `key: 'other'` to sign with a key not in the JWKS. */
-  sign(claims: JWTPayload & Record<string, unknown>, options?: { key?: 'google' | 'other'; expiresIn?: string }): Promise<string>;
+  sign(
+    claims: JWTPayload & Record<string, unknown>,
+    options?: { key?: 'google' | 'other'; expiresIn?: string },
+  ): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -23,7 +26,12 @@ export async function startGoogleStandIn(clientId: string): Promise<GoogleStandI
   return {
     jwksUrl: `http://127.0.0.1:${port}/certs`,
     sign: (claims, options = {}) =>
-      new SignJWT({ iss: 'https://accounts.google.com', aud: clientId, email_verified: true, ...claims })
+      new SignJWT({
+        iss: 'https://accounts.google.com',
+        aud: clientId,
+        email_verified: true,
+        ...claims,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
         .setIssuedAt()
         .setExpirationTime(options.expiresIn ?? '1h')

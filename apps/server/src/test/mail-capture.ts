@@ -8,7 +8,11 @@ export type MailCapture = {
   url: string;
   messages: CapturedMail[];
   /** Resolves with the first mail to `to` (after `since` messages) that matches, or fails after a timeout. */
-  waitFor(to: string, match?: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  waitFor(
+    to: string,
+    match?: (mail: CapturedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<CapturedMail>;
   close(): Promise<void>;
 };
 
@@ -26,7 +30,9 @@ export const otpFrom = (mail: CapturedMail): string => {
  * A real SMTP server on loopback (npm smtp-server) that keeps what it receives; with `dir` each
  * mail is also written as a file so another process (Playwright workers) can read it.
  */
-export async function startMailCapture(options: { port?: number; dir?: string } = {}): Promise<MailCapture> {
+export async function startMailCapture(
+  options: { port?: number; dir?: string } = {},
+): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });

@@ -67,12 +67,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       password: 'secret123',
       ...input,
     };
-    const generated = await request({ method: 'POST', url: '/api/otp/generate', payload: { email: user.email, purpose: 'signup' } });
+    const generated = await request({
+      method: 'POST',
+      url: '/api/otp/generate',
+      payload: { email: user.email, purpose: 'signup' },
+    });
     if (generated.statusCode !== 201) throw new Error(`otp/generate: ${generated.body}`);
     const otp = otpFrom(await mail.waitFor(user.email));
-    const verified = await request({ method: 'POST', url: '/api/otp/verify', payload: { email: user.email, otp } });
+    const verified = await request({
+      method: 'POST',
+      url: '/api/otp/verify',
+      payload: { email: user.email, otp },
+    });
     const verificationToken = verified.json().entities[0].verificationToken as string;
-    const created = await request({ method: 'POST', url: '/api/user/create', payload: { ...user, verificationToken } });
+    const created = await request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: { ...user, verificationToken },
+    });
     if (created.statusCode !== 201) throw new Error(`user/create: ${created.body}`);
     const body = created.json();
     return { ...user, id: body.entities[0]._id, token: body.token };

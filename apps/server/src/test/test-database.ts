@@ -7,7 +7,11 @@ import { openDatabase, type Database } from '../db/database';
  * database on the TEST_DATABASE_URL server, dropped at the end. An unreachable PostgreSQL fails
  * the run rather than skipping it.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ kind: 'pglite' });
     return { database, drop: () => database.close() };

@@ -28,16 +28,23 @@ const jwksFor = (url: string) => {
  * Verifies a Google ID token on the server (signature against Google's JWKS, audience, issuer,
  * expiry, verified e-mail); what a browser decodes by itself is never trusted.
  */
-async function verifyGoogleCredential(ctx: ServiceContext, credential: string): Promise<GoogleClaims> {
+async function verifyGoogleCredential(
+  ctx: ServiceContext,
+  credential: string,
+): Promise<GoogleClaims> {
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.googleDisabled);
   try {
-    const { payload } = await jwtVerify<GoogleClaims>(credential, jwksFor(ctx.config.GOOGLE_JWKS_URL), {
-      issuer: GOOGLE_ISSUERS,
-      audience: clientId,
-      algorithms: ['RS256'],
-      currentDate: ctx.now(),
-    });
+    const { payload } = await jwtVerify<GoogleClaims>(
+      credential,
+      jwksFor(ctx.config.GOOGLE_JWKS_URL),
+      {
+        issuer: GOOGLE_ISSUERS,
+        audience: clientId,
+        algorithms: ['RS256'],
+        currentDate: ctx.now(),
+      },
+    );
     if (!payload.sub || !payload.email || payload.email_verified !== true) {
       throw new Error('token has no verified e-mail');
     }
@@ -59,7 +66,8 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
     .from(users)
     .where(or(eq(users.googleSubject, subject), eq(users.email, email)));
   if (existing) {
-    if (!existing.isActive) throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
+    if (!existing.isActive)
+      throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
     if (existing.googleSubject === subject) return existing;
     const [linked] = await ctx.db
       .update(users)

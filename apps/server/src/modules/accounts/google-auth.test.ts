@@ -21,20 +21,34 @@ const googleAuth = (credential: string) =>
 describe('POST /api/user/google-auth', () => {
   it('creates an account from a valid token with isGoogleAuth, then signs the same account in', async () => {
     const email = uniqueEmail('google');
-    const credential = await google.sign({ sub: 'g-1001', email, given_name: 'Kavya', family_name: 'Menon' });
+    const credential = await google.sign({
+      sub: 'g-1001',
+      email,
+      given_name: 'Kavya',
+      family_name: 'Menon',
+    });
     const first = await googleAuth(credential);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ token: expect.any(String), entities: [{ email, firstName: 'Kavya', lastName: 'Menon', isGoogleAuth: true }] });
+    expect(first.json()).toMatchObject({
+      token: expect.any(String),
+      entities: [{ email, firstName: 'Kavya', lastName: 'Menon', isGoogleAuth: true }],
+    });
     const again = await googleAuth(await google.sign({ sub: 'g-1001', email }));
     expect(again.json().entities[0]._id).toBe(first.json().entities[0]._id);
 
     const id = first.json().entities[0]._id;
-    const profile = await t.request({ method: 'GET', url: `/api/user/${id}`, token: again.json().token });
+    const profile = await t.request({
+      method: 'GET',
+      url: `/api/user/${id}`,
+      token: again.json().token,
+    });
     expect(profile.statusCode).toBe(200);
   });
 
   it('uses a single space for missing names (spec §3)', async () => {
-    const res = await googleAuth(await google.sign({ sub: 'g-1002', email: uniqueEmail('google') }));
+    const res = await googleAuth(
+      await google.sign({ sub: 'g-1002', email: uniqueEmail('google') }),
+    );
     expect(res.json().entities[0]).toMatchObject({ firstName: ' ', lastName: ' ' });
   });
 
@@ -52,16 +66,26 @@ describe('POST /api/user/google-auth', () => {
     ['a key Google did not publish', {}, { key: 'other' as const }],
     ['an expired token', {}, { expiresIn: '-1m' }],
   ])('rejects %s with 401', async (_label, claims, options) => {
-    const credential = await google.sign({ sub: 'g-2000', email: uniqueEmail('google'), ...claims }, options);
+    const credential = await google.sign(
+      { sub: 'g-2000', email: uniqueEmail('google'), ...claims },
+      options,
+    );
     const res = await googleAuth(credential);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Google sign-in failed. Please try again ⚠️');
   });
 
   it('has no password to change for a Google-only account', async () => {
-    const res = await googleAuth(await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }));
+    const res = await googleAuth(
+      await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }),
+    );
     const { token, entities } = res.json();
-    const change = await t.request({ method: 'PUT', url: `/api/user/password/${entities[0]._id}`, token, payload: { password: 'newpass1', currentPassword: 'anything' } });
+    const change = await t.request({
+      method: 'PUT',
+      url: `/api/user/password/${entities[0]._id}`,
+      token,
+      payload: { password: 'newpass1', currentPassword: 'anything' },
+    });
     expect(change.statusCode).toBe(400);
   });
 });
@@ -70,7 +94,11 @@ describe('without GOOGLE_CLIENT_ID', () => {
   it('answers 404 and the public config hides the button', async () => {
     const plain = await createTestApp();
     try {
-      const res = await plain.request({ method: 'POST', url: '/api/user/google-auth', payload: { credential: 'x'.repeat(40) } });
+      const res = await plain.request({
+        method: 'POST',
+        url: '/api/user/google-auth',
+        payload: { credential: 'x'.repeat(40) },
+      });
       expect(res.statusCode).toBe(404);
       const config = await plain.request({ method: 'GET', url: '/api/config' });
       expect(config.json().entities[0].googleClientId).toBeNull();

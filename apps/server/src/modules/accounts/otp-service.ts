@@ -64,8 +64,13 @@ export async function generateOtp(ctx: ServiceContext, email: string, purpose: O
   } catch (error) {
     ctx.log.error({ err: error }, 'could not send the OTP mail');
     // Free the cooldown: the user never got this code.
-    await ctx.db.delete(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash)));
-    throw new AppError('SERVICE_UNAVAILABLE', 'We could not send the e-mail right now. Please try again.');
+    await ctx.db
+      .delete(otpCodes)
+      .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash)));
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'We could not send the e-mail right now. Please try again.',
+    );
   }
   return { email, expiresAt: expiresAt.toISOString(), resendAfterSeconds: OTP_RESEND_SECONDS };
 }
@@ -88,10 +93,14 @@ export async function verifyOtp(ctx: ServiceContext, email: string, otp: string)
   if (!row) {
     const [stale] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.email, email));
     if (stale && stale.expiresAt <= now) {
-      throw new AppError('BAD_REQUEST', 'This OTP has expired. Please request a new one.', { field: 'otp' });
+      throw new AppError('BAD_REQUEST', 'This OTP has expired. Please request a new one.', {
+        field: 'otp',
+      });
     }
     if (stale) {
-      throw new AppError('BAD_REQUEST', 'Too many wrong attempts. Please request a new OTP.', { field: 'otp' });
+      throw new AppError('BAD_REQUEST', 'Too many wrong attempts. Please request a new OTP.', {
+        field: 'otp',
+      });
     }
     throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
   }
@@ -104,7 +113,8 @@ export async function verifyOtp(ctx: ServiceContext, email: string, otp: string)
     .delete(otpCodes)
     .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, row.codeHash)))
     .returning({ email: otpCodes.email });
-  if (deleted.length === 0) throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
+  if (deleted.length === 0)
+    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
 
   const verificationToken = randomToken();
   const expiresAt = new Date(now.getTime() + minutes(VERIFICATION_TOKEN_TTL_MINUTES));

@@ -12,14 +12,18 @@ const generate = (email: string, purpose = 'signup') =>
   t.request({ method: 'POST', url: '/api/otp/generate', payload: { email, purpose } });
 const verify = (email: string, otp: string) =>
   t.request({ method: 'POST', url: '/api/otp/verify', payload: { email, otp } });
-const lastOtpTo = (email: string) => otpFrom(t.mail.messages.filter((m) => m.to.includes(email)).at(-1)!);
+const lastOtpTo = (email: string) =>
+  otpFrom(t.mail.messages.filter((m) => m.to.includes(email)).at(-1)!);
 
 describe('POST /api/otp/generate', () => {
   it('mails a six-digit code (plain and HTML, with the product name) and answers 201', async () => {
     const email = uniqueEmail();
     const res = await generate(email);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ statusCode: 201, entities: [{ email, resendAfterSeconds: 30 }] });
+    expect(res.json()).toMatchObject({
+      statusCode: 201,
+      entities: [{ email, resendAfterSeconds: 30 }],
+    });
     const mail = await t.mail.waitFor(email);
     expect(otpFrom(mail)).toMatch(/^\d{6}$/);
     expect(mail.subject).toContain('AeroPool');
@@ -49,7 +53,11 @@ describe('POST /api/otp/generate', () => {
   it('for reset, answers 404 with the spec text when no such user exists', async () => {
     const res = await generate(uniqueEmail(), 'reset');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, message: "User with this email don't exist.", entities: [] });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: "User with this email don't exist.",
+      entities: [],
+    });
   });
 
   it('for signup, answers 409 when the e-mail already has an account', async () => {
@@ -61,7 +69,10 @@ describe('POST /api/otp/generate', () => {
   it('rejects a malformed e-mail with 400 naming the field', async () => {
     const res = await generate('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'email', message: 'Please enter a valid email address' });
+    expect(res.json()).toMatchObject({
+      field: 'email',
+      message: 'Please enter a valid email address',
+    });
   });
 });
 
@@ -116,7 +127,10 @@ describe('POST /api/otp/verify', () => {
     const first = lastOtpTo(email);
     t.clock.advance(31_000);
     await generate(email);
-    await t.mail.waitFor(email, (m) => t.mail.messages.filter((x) => x.to.includes(email)).indexOf(m) === 1);
+    await t.mail.waitFor(
+      email,
+      (m) => t.mail.messages.filter((x) => x.to.includes(email)).indexOf(m) === 1,
+    );
     const second = lastOtpTo(email);
     if (first !== second) expect((await verify(email, first)).statusCode).toBe(400);
     expect((await verify(email, second)).statusCode).toBe(200);

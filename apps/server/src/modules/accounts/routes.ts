@@ -34,7 +34,11 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimited = { config: authRateLimit(fastify) };
 
-  const authResult = async (statusCode: number, message: string, user: Parameters<typeof toUserView>[0]) => ({
+  const authResult = async (
+    statusCode: number,
+    message: string,
+    user: Parameters<typeof toUserView>[0],
+  ) => ({
     statusCode,
     message,
     token: await signSessionToken(fastify, user),
@@ -43,16 +47,32 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/otp/generate',
-    { ...rateLimited, schema: { tags: ['accounts'], body: otpGenerateBodySchema, response: { 201: envelopeSchema(otpGenerateResultSchema) } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: otpGenerateBodySchema,
+        response: { 201: envelopeSchema(otpGenerateResultSchema) },
+      },
+    },
     async (request, reply) => {
       const result = await generateOtp(fastify, request.body.email, request.body.purpose);
-      return reply.code(201).send({ statusCode: 201, message: ACCOUNT_MESSAGES.otpSent, entities: [result] });
+      return reply
+        .code(201)
+        .send({ statusCode: 201, message: ACCOUNT_MESSAGES.otpSent, entities: [result] });
     },
   );
 
   app.post(
     '/otp/verify',
-    { ...rateLimited, schema: { tags: ['accounts'], body: otpVerifyBodySchema, response: { 200: envelopeSchema(verificationResultSchema) } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: otpVerifyBodySchema,
+        response: { 200: envelopeSchema(verificationResultSchema) },
+      },
+    },
     async (request) => {
       const result = await verifyOtp(fastify, request.body.email, request.body.otp);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.otpVerified, entities: [result] };
@@ -61,17 +81,34 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/user/email',
-    { ...rateLimited, schema: { tags: ['accounts'], body: emailLookupBodySchema, response: { 200: emptyEnvelope, 404: emptyEnvelope } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: emailLookupBodySchema,
+        response: { 200: emptyEnvelope, 404: emptyEnvelope },
+      },
+    },
     async (request, reply) => {
       const exists = await users.emailExists(fastify, request.body.email);
-      if (!exists) return reply.code(404).send({ statusCode: 404, message: ACCOUNT_MESSAGES.userNotFoundByEmail, entities: [] });
+      if (!exists)
+        return reply
+          .code(404)
+          .send({ statusCode: 404, message: ACCOUNT_MESSAGES.userNotFoundByEmail, entities: [] });
       return { statusCode: 200, message: 'User exists.', entities: [] };
     },
   );
 
   app.post(
     '/user/create',
-    { ...rateLimited, schema: { tags: ['accounts'], body: createUserBodySchema, response: { 201: authResultSchema } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: createUserBodySchema,
+        response: { 201: authResultSchema },
+      },
+    },
     async (request, reply) => {
       const user = await users.createUser(fastify, request.body);
       return reply.code(201).send(await authResult(201, ACCOUNT_MESSAGES.accountCreated, user));
@@ -80,20 +117,42 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/user/login',
-    { ...rateLimited, schema: { tags: ['accounts'], body: loginBodySchema, response: { 200: authResultSchema } } },
-    async (request) => authResult(200, ACCOUNT_MESSAGES.loggedIn, await users.login(fastify, request.body)),
+    {
+      ...rateLimited,
+      schema: { tags: ['accounts'], body: loginBodySchema, response: { 200: authResultSchema } },
+    },
+    async (request) =>
+      authResult(200, ACCOUNT_MESSAGES.loggedIn, await users.login(fastify, request.body)),
   );
 
   app.post(
     '/user/google-auth',
-    { ...rateLimited, schema: { tags: ['accounts'], body: googleAuthBodySchema, response: { 200: authResultSchema } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: googleAuthBodySchema,
+        response: { 200: authResultSchema },
+      },
+    },
     async (request) =>
-      authResult(200, 'Signed in with Google.', await signInWithGoogle(fastify, request.body.credential)),
+      authResult(
+        200,
+        'Signed in with Google.',
+        await signInWithGoogle(fastify, request.body.credential),
+      ),
   );
 
   app.put(
     '/user/forgotpassword',
-    { ...rateLimited, schema: { tags: ['accounts'], body: forgotPasswordBodySchema, response: { 200: emptyEnvelope } } },
+    {
+      ...rateLimited,
+      schema: {
+        tags: ['accounts'],
+        body: forgotPasswordBodySchema,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       await users.resetForgottenPassword(fastify, request.body);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.passwordChanged, entities: [] };
@@ -102,16 +161,36 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/user/stats/:id',
-    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: envelopeSchema(userStatsSchema) } } },
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(userStatsSchema) },
+      },
+    },
     async (request) => {
       assertSelf(request, request.params.id);
-      return { statusCode: 200, message: 'OK', entities: [await users.getUserStats(fastify, request.params.id)] };
+      return {
+        statusCode: 200,
+        message: 'OK',
+        entities: [await users.getUserStats(fastify, request.params.id)],
+      };
     },
   );
 
   app.get(
     '/user/:id',
-    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: userEnvelope } } },
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: userEnvelope },
+      },
+    },
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.findUserById(fastify, request.params.id);
@@ -121,17 +200,40 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put(
     '/user/:id',
-    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, body: updateUserBodySchema, response: { 200: userEnvelope } } },
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: secured,
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userEnvelope },
+      },
+    },
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.updateProfile(fastify, request.params.id, request.body);
-      return { statusCode: 200, message: ACCOUNT_MESSAGES.profileUpdated, entities: [toUserView(user)] };
+      return {
+        statusCode: 200,
+        message: ACCOUNT_MESSAGES.profileUpdated,
+        entities: [toUserView(user)],
+      };
     },
   );
 
   app.put(
     '/user/password/:id',
-    { ...rateLimited, preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, body: changePasswordBodySchema, response: { 200: authResultSchema } } },
+    {
+      ...rateLimited,
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: secured,
+        params: idParamsSchema,
+        body: changePasswordBodySchema,
+        response: { 200: authResultSchema },
+      },
+    },
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.changePassword(fastify, request.params.id, request.body);
@@ -142,7 +244,15 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.delete(
     '/user/deactive/:id',
-    { preHandler: fastify.authenticate, schema: { tags: ['accounts'], security: secured, params: idParamsSchema, response: { 200: emptyEnvelope } } },
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['accounts'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: emptyEnvelope },
+      },
+    },
     async (request) => {
       assertSelf(request, request.params.id);
       await users.deactivateUser(fastify, request.params.id);

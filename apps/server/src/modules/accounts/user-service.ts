@@ -58,7 +58,10 @@ export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserR
   const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !isValid) {
     if (user?.isGoogleAuth && !user.passwordHash) {
-      throw new AppError('UNAUTHORIZED', 'This account uses Google sign-in. Please use Sign in with Google.');
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This account uses Google sign-in. Please use Sign in with Google.',
+      );
     }
     throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
   }
@@ -105,7 +108,9 @@ export async function changePassword(
   }
   // 400, not 401: a wrong current password must not sign the user out.
   if (!(await verifyPassword(current.passwordHash, body.currentPassword))) {
-    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, { field: 'currentPassword' });
+    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.currentPasswordWrong, {
+      field: 'currentPassword',
+    });
   }
   const [user] = await ctx.db
     .update(users)

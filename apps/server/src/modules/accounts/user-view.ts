@@ -15,7 +15,9 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export const toRiderView = (row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>): Rider => ({
+export const toRiderView = (
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
+): Rider => ({
   _id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,

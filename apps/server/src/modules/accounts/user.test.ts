@@ -12,7 +12,11 @@ async function verifiedToken(email: string, purpose: 'signup' | 'reset' = 'signu
   const before = t.mail.messages.length;
   await t.request({ method: 'POST', url: '/api/otp/generate', payload: { email, purpose } });
   const mail = await t.mail.waitFor(email, (m) => t.mail.messages.indexOf(m) >= before);
-  const res = await t.request({ method: 'POST', url: '/api/otp/verify', payload: { email, otp: otpFrom(mail) } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/otp/verify',
+    payload: { email, otp: otpFrom(mail) },
+  });
   return res.json().entities[0].verificationToken as string;
 }
 
@@ -26,34 +30,77 @@ describe('POST /api/user/create', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/user/create',
-      payload: { firstName: 'Ravi', lastName: 'Kumar', email, password: 'secret123', verificationToken },
+      payload: {
+        firstName: 'Ravi',
+        lastName: 'Kumar',
+        email,
+        password: 'secret123',
+        verificationToken,
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ statusCode: 201, token: expect.any(String) });
-    expect(body.entities[0]).toMatchObject({ _id: expect.any(String), email, firstName: 'Ravi', isGoogleAuth: false });
+    expect(body.entities[0]).toMatchObject({
+      _id: expect.any(String),
+      email,
+      firstName: 'Ravi',
+      isGoogleAuth: false,
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|tokenVersion/i);
   });
 
   it('answers 403 without a valid verification of that e-mail', async () => {
     const other = await verifiedToken(uniqueEmail());
     const payload = { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: 'secret123' };
-    expect((await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, verificationToken: 'forged-token' } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, verificationToken: other } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/user/create',
+          payload: { ...payload, verificationToken: 'forged-token' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/user/create',
+          payload: { ...payload, verificationToken: other },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('answers 403 when the verification token was already used or has expired', async () => {
     const email = uniqueEmail();
     const token = await verifiedToken(email);
-    const payload = { firstName: 'A', lastName: 'B', email, password: 'secret123', verificationToken: token };
-    expect((await t.request({ method: 'POST', url: '/api/user/create', payload })).statusCode).toBe(201);
-    const again = await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, email } });
+    const payload = {
+      firstName: 'A',
+      lastName: 'B',
+      email,
+      password: 'secret123',
+      verificationToken: token,
+    };
+    expect((await t.request({ method: 'POST', url: '/api/user/create', payload })).statusCode).toBe(
+      201,
+    );
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: { ...payload, email },
+    });
     expect([403, 409]).toContain(again.statusCode);
 
     const late = uniqueEmail();
     const lateToken = await verifiedToken(late);
     t.clock.advance(16 * 60_000);
-    const res = await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, email: late, verificationToken: lateToken } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: { ...payload, email: late, verificationToken: lateToken },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -64,21 +111,60 @@ describe('POST /api/user/create', () => {
     t.clock.advance(31_000);
     const second = await verifiedToken(email);
     const payload = { firstName: 'A', lastName: 'B', email, password: 'secret123' };
-    expect((await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, verificationToken: first } })).statusCode).toBe(201);
-    const dup = await t.request({ method: 'POST', url: '/api/user/create', payload: { ...payload, verificationToken: second } });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/user/create',
+          payload: { ...payload, verificationToken: first },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const dup = await t.request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: { ...payload, verificationToken: second },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('An account with this email already exists. Please log in.');
   });
 
   it('rejects a password shorter than 6 characters with the spec text', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/user/create', payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: '12345', verificationToken: 'x' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: {
+        firstName: 'A',
+        lastName: 'B',
+        email: uniqueEmail(),
+        password: '12345',
+        verificationToken: 'x',
+      },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'password', message: 'Password must be at least 6 characters long' });
+    expect(res.json()).toMatchObject({
+      field: 'password',
+      message: 'Password must be at least 6 characters long',
+    });
   });
 
   it('rejects missing names with the spec texts', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/user/create', payload: { firstName: ' ', lastName: 'B', email: uniqueEmail(), password: 'secret123', verificationToken: 'x' } });
-    expect(res.json()).toMatchObject({ statusCode: 400, field: 'firstName', message: 'First Name is required' });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: {
+        firstName: ' ',
+        lastName: 'B',
+        email: uniqueEmail(),
+        password: 'secret123',
+        verificationToken: 'x',
+      },
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 400,
+      field: 'firstName',
+      message: 'First Name is required',
+    });
   });
 });
 
@@ -87,7 +173,11 @@ describe('POST /api/user/login and /api/user/email', () => {
     const user = await t.signUp();
     const ok = await login(user.email.toUpperCase(), user.password);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ statusCode: 200, token: expect.any(String), entities: [{ _id: user.id }] });
+    expect(ok.json()).toMatchObject({
+      statusCode: 200,
+      token: expect.any(String),
+      entities: [{ _id: user.id }],
+    });
     const bad = await login(user.email, 'wrong-password');
     expect(bad.statusCode).toBe(401);
     expect(bad.json().message).toBe('Invalid email or password.');
@@ -95,14 +185,31 @@ describe('POST /api/user/login and /api/user/email', () => {
   });
 
   it("answers 400 'Email is required' / 'Password is required' for empty fields", async () => {
-    expect((await login('', 'x')).json()).toMatchObject({ statusCode: 400, message: 'Email is required' });
-    expect((await login('a@b.co', '')).json()).toMatchObject({ statusCode: 400, message: 'Password is required' });
+    expect((await login('', 'x')).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Email is required',
+    });
+    expect((await login('a@b.co', '')).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Password is required',
+    });
   });
 
   it('tells whether an account exists', async () => {
     const user = await t.signUp();
-    expect((await t.request({ method: 'POST', url: '/api/user/email', payload: { email: user.email } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'POST', url: '/api/user/email', payload: { email: uniqueEmail() } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/user/email', payload: { email: user.email } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/user/email',
+          payload: { email: uniqueEmail() },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('rate-limits repeated logins for one e-mail with 429', async () => {
@@ -121,7 +228,9 @@ describe('own-account endpoints', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     expect((await t.request({ method: 'GET', url: `/api/user/${a.id}` })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: 'garbage' })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: 'garbage' })).statusCode,
+    ).toBe(401);
     for (const [method, url, payload] of [
       ['GET', `/api/user/${a.id}`, undefined],
       ['PUT', `/api/user/${a.id}`, { firstName: 'X', lastName: 'Y' }],
@@ -132,28 +241,58 @@ describe('own-account endpoints', () => {
       const res = await t.request({ method, url, payload, token: b.token });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 400 for an id that is not an id', async () => {
     const a = await t.signUp();
-    expect((await t.request({ method: 'GET', url: '/api/user/123', token: a.token })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user/123', token: a.token })).statusCode,
+    ).toBe(400);
   });
 
   it('reads and updates the profile; e-mail is immutable; phone digits only', async () => {
     const a = await t.signUp({ firstName: 'Meera' });
     const read = await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token });
-    expect(read.json().entities[0]).toMatchObject({ firstName: 'Meera', email: a.email, phone: null, averageRating: 0 });
+    expect(read.json().entities[0]).toMatchObject({
+      firstName: 'Meera',
+      email: a.email,
+      phone: null,
+      averageRating: 0,
+    });
 
-    const updated = await t.request({ method: 'PUT', url: `/api/user/${a.id}`, token: a.token, payload: { _id: a.id, firstName: 'Meera', lastName: 'Iyer', email: a.email, phone: '9876543210' } });
+    const updated = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: {
+        _id: a.id,
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        email: a.email,
+        phone: '9876543210',
+      },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().entities[0]).toMatchObject({ lastName: 'Iyer', phone: '9876543210' });
 
-    const email = await t.request({ method: 'PUT', url: `/api/user/${a.id}`, token: a.token, payload: { firstName: 'M', lastName: 'I', email: 'new@example.com' } });
+    const email = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: { firstName: 'M', lastName: 'I', email: 'new@example.com' },
+    });
     expect(email.statusCode).toBe(400);
     expect(email.json().message).toBe('You cannot modify your email address.');
 
-    const phone = await t.request({ method: 'PUT', url: `/api/user/${a.id}`, token: a.token, payload: { firstName: 'M', lastName: 'I', phone: '98765-abc' } });
+    const phone = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: { firstName: 'M', lastName: 'I', phone: '98765-abc' },
+    });
     expect(phone.statusCode).toBe(400);
     expect(phone.json().field).toBe('phone');
   });
@@ -161,17 +300,37 @@ describe('own-account endpoints', () => {
   it('gives zero stats for a new rider', async () => {
     const a = await t.signUp();
     const res = await t.request({ method: 'GET', url: `/api/user/stats/${a.id}`, token: a.token });
-    expect(res.json().entities[0]).toEqual({ completed: 0, active: 0, cancelled: 0, averageRating: 0 });
+    expect(res.json().entities[0]).toEqual({
+      completed: 0,
+      active: 0,
+      cancelled: 0,
+      averageRating: 0,
+    });
   });
 
   it('changes the password: checks the current one, invalidates older tokens, returns a fresh one', async () => {
     const a = await t.signUp();
-    const wrong = await t.request({ method: 'PUT', url: `/api/user/password/${a.id}`, token: a.token, payload: { password: 'newpass1', currentPassword: 'not-it' } });
+    const wrong = await t.request({
+      method: 'PUT',
+      url: `/api/user/password/${a.id}`,
+      token: a.token,
+      payload: { password: 'newpass1', currentPassword: 'not-it' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.request({ method: 'PUT', url: `/api/user/password/${a.id}`, token: a.token, payload: { _id: a.id, password: 'newpass1', currentPassword: a.password } });
+    const ok = await t.request({
+      method: 'PUT',
+      url: `/api/user/password/${a.id}`,
+      token: a.token,
+      payload: { _id: a.id, password: 'newpass1', currentPassword: a.password },
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: ok.json().token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: ok.json().token }))
+        .statusCode,
+    ).toBe(200);
     expect((await login(a.email, a.password)).statusCode).toBe(401);
     expect((await login(a.email, 'newpass1')).statusCode).toBe(200);
   });
@@ -179,20 +338,36 @@ describe('own-account endpoints', () => {
   it('resets a forgotten password with a reset verification only', async () => {
     const a = await t.signUp();
     const signupToken = await verifiedToken(uniqueEmail());
-    const forged = await t.request({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: a.email, password: 'brandnew1', verificationToken: signupToken } });
+    const forged = await t.request({
+      method: 'PUT',
+      url: '/api/user/forgotpassword',
+      payload: { email: a.email, password: 'brandnew1', verificationToken: signupToken },
+    });
     expect(forged.statusCode).toBe(403);
     const token = await verifiedToken(a.email, 'reset');
-    const res = await t.request({ method: 'PUT', url: '/api/user/forgotpassword', payload: { email: a.email, password: 'brandnew1', verificationToken: token } });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/user/forgotpassword',
+      payload: { email: a.email, password: 'brandnew1', verificationToken: token },
+    });
     expect(res.statusCode).toBe(200);
     expect((await login(a.email, 'brandnew1')).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode,
+    ).toBe(401);
   });
 
   it('deactivates: the token stops working and the account cannot log in', async () => {
     const a = await t.signUp();
-    const res = await t.request({ method: 'DELETE', url: `/api/user/deactive/${a.id}`, token: a.token });
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/user/deactive/${a.id}`,
+      token: a.token,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode,
+    ).toBe(401);
     const again = await login(a.email, a.password);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe('This account has been deactivated.');

@@ -12,7 +12,11 @@ const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
     '/analytics/pageview',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['analytics'], body: pageViewBodySchema, response: { 202: envelopeSchema(z.never()) } },
+      schema: {
+        tags: ['analytics'],
+        body: pageViewBodySchema,
+        response: { 202: envelopeSchema(z.never()) },
+      },
     },
     async (request, reply) => {
       // Client routes with ids (/chat/…) are folded so the table cannot grow without bound.

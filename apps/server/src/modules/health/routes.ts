@@ -28,7 +28,11 @@ const healthRoutes =
       async (request, reply) => {
         try {
           await withTimeout(database.ping(), PING_TIMEOUT_MS);
-          return { statusCode: 200, message: 'OK', entities: [{ status: 'ok' as const, database: database.kind }] };
+          return {
+            statusCode: 200,
+            message: 'OK',
+            entities: [{ status: 'ok' as const, database: database.kind }],
+          };
         } catch (error) {
           request.log.error({ err: error }, 'health check: database unreachable');
           return reply.code(503).send({

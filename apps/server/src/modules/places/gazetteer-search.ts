@@ -61,10 +61,19 @@ const DEFAULT_LIMIT = 5;
 
 type Label = {
   compact: string;
+  compactMask: number;
   /** Compact text starting at the 2nd, 3rd… word, for "query starts at a later word". */
   tails: string[];
   /** Indexes into the shared vocabulary. */
   tokens: number[];
+};
+
+type Query = {
+  compact: string;
+  mask: number;
+  maxEdits: number;
+  tokenMatches: Int8Array[];
+  tokenLengths: number[];
 };
 
 type Prepared = {
@@ -94,6 +103,12 @@ export function maxTypoEdits(length: number): number {
   return length < 6 ? 1 : 2;
 }
 
+// Scratch rows reused by every distance computation: searches are synchronous, so sharing them
+// is safe, and it keeps the hot loop free of allocations.
+let rowA = new Int32Array(32);
+let rowB = new Int32Array(32);
+let rowC = new Int32Array(32);
+
 /**
  * Optimal-string-alignment Damerau-Levenshtein distance, giving up early: returns max + 1 as
  * soon as the distance is known to exceed max.
@@ -102,25 +117,57 @@ export function boundedDamerauLevenshtein(a: string, b: string, max: number): nu
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
   const width = b.length + 1;
-  let prevPrev = new Array<number>(width).fill(0);
-  let prev = Array.from({ length: width }, (_, j) => j);
-  let current = new Array<number>(width).fill(0);
+  if (rowA.length < width) {
+    rowA = new Int32Array(width * 2);
+    rowB = new Int32Array(width * 2);
+    rowC = new Int32Array(width * 2);
+  }
+  let prevPrev = rowA;
+  let prev = rowB;
+  let current = rowC;
+  for (let j = 0; j < width; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min(prev[j]! + 1, current[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
         value = Math.min(value, prevPrev[j - 2]! + 1);
       }
       current[j] = value;
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [prevPrev, prev, current] = [prev, current, prevPrev];
+    const spare = prevPrev;
+    prevPrev = prev;
+    prev = current;
+    current = spare;
   }
   return prev[b.length]!;
+}
+
+/** Bit per letter or digit present; one edit can add at most one missing letter. */
+function letterMask(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // a-z map to bits 0-25, digits share bits 26-30 (enough for a lower bound).
+    mask |= 1 << (code >= 97 ? code - 97 : 26 + ((code - 48) % 5));
+  }
+  return mask;
+}
+
+function countBits(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Cheap lower bound on the edits turning a into b: letters of a that b lacks. */
+function cannotBeWithin(aMask: number, bMask: number, max: number): boolean {
+  return countBits(aMask & ~bMask) > max;
 }
 
 export function isInsideBengaluru(latitude: number, longitude: number): boolean {
@@ -150,14 +197,18 @@ function coverageBonus(matched: number, total: number): number {
   return Math.floor(ratio * COVERAGE_STEPS) * COVERAGE_STEP;
 }
 
+const NO_MATCH = -1;
+
 export function createGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
   const vocabulary: string[] = [];
+  const vocabularyMasks: number[] = [];
   const vocabularyIndex = new Map<string, number>();
   const tokenId = (token: string): number => {
     let id = vocabularyIndex.get(token);
     if (id === undefined) {
       id = vocabulary.length;
       vocabulary.push(token);
+      vocabularyMasks.push(letterMask(token));
       vocabularyIndex.set(token, id);
     }
     return id;
@@ -169,13 +220,13 @@ export function createGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
     const labels: Label[] = [];
     const seen = new Set<string>();
     for (const text of [entry.name, ...(entry.aliases ?? [])]) {
-      const normalised = normalisePlaceText(text);
-      const words = normalised.split(' ').filter(Boolean);
+      const words = normalisePlaceText(text).split(' ').filter(Boolean);
       const compact = words.join('');
       if (!compact || seen.has(compact)) continue;
       seen.add(compact);
       labels.push({
         compact,
+        compactMask: letterMask(compact),
         tails: words.slice(1).map((_, i) => words.slice(i + 1).join('')),
         tokens: words.map(tokenId),
       });
@@ -188,82 +239,97 @@ export function createGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
     });
   }
 
-  /** For each query token: edits needed to match each vocabulary token (absent = no match). */
-  const matchQueryTokens = (queryTokens: string[]): Map<number, number>[] =>
+  /**
+   * For each query token, the edits needed to match each vocabulary token (NO_MATCH when it
+   * does not): computed once per search instead of once per entry.
+   */
+  const matchQueryTokens = (queryTokens: string[]): Int8Array[] =>
     queryTokens.map((queryToken, position) => {
       const isLast = position === queryTokens.length - 1;
       const maxEdits = maxTypoEdits(queryToken.length);
-      const matches = new Map<number, number>();
-      vocabulary.forEach((token, id) => {
+      const queryMask = letterMask(queryToken);
+      const matches = new Int8Array(vocabulary.length).fill(NO_MATCH);
+      for (let id = 0; id < vocabulary.length; id++) {
+        const token = vocabulary[id]!;
         if (token.startsWith(queryToken)) {
-          matches.set(id, 0);
-          return;
+          matches[id] = 0;
+          continue;
         }
-        if (maxEdits === 0) return;
+        if (maxEdits === 0) continue;
+        // Letters absent from the whole token are absent from its start too.
+        if (cannotBeWithin(queryMask, vocabularyMasks[id]!, maxEdits)) continue;
         let edits = boundedDamerauLevenshtein(queryToken, token, maxEdits);
         // The last word may still be being typed: compare with the word's start as well.
         if (edits > maxEdits && isLast && token.length > queryToken.length) {
-          edits = boundedDamerauLevenshtein(queryToken, token.slice(0, queryToken.length), maxEdits);
+          edits = boundedDamerauLevenshtein(
+            queryToken,
+            token.slice(0, queryToken.length),
+            maxEdits,
+          );
         }
-        if (edits <= maxEdits) matches.set(id, edits);
-      });
+        if (edits <= maxEdits) matches[id] = edits;
+      }
       return matches;
     });
 
   /**
    * Assigns each query token to a different label token, cheapest first. Returns the total
-   * edits and the letters of the label tokens used, or undefined when a token finds no match.
+   * edits and how many of the label's letters the query covers (a 3-letter start of a long word
+   * covers 3), or undefined when a query token finds no match.
    */
   const assignTokens = (
     label: Label,
-    tokenMatches: Map<number, number>[],
+    query: Query,
   ): { edits: number; matchedLength: number } | undefined => {
-    const used = new Set<number>();
+    let used = 0; // bit per label token; labels have far fewer than 31 words
     let edits = 0;
     let matchedLength = 0;
-    for (const matches of tokenMatches) {
+    for (let position = 0; position < query.tokenMatches.length; position++) {
+      const matches = query.tokenMatches[position]!;
       let best = -1;
       let bestEdits = Infinity;
-      label.tokens.forEach((id, index) => {
-        const cost = matches.get(id);
-        if (cost !== undefined && cost < bestEdits && !used.has(index)) {
+      for (let index = 0; index < label.tokens.length; index++) {
+        const cost = matches[label.tokens[index]!]!;
+        if (cost !== NO_MATCH && cost < bestEdits && (used & (1 << index)) === 0) {
           best = index;
           bestEdits = cost;
         }
-      });
+      }
       if (best < 0) return undefined;
-      used.add(best);
+      used |= 1 << best;
       edits += bestEdits;
-      matchedLength += vocabulary[label.tokens[best]!]!.length;
+      matchedLength += Math.min(
+        query.tokenLengths[position]!,
+        vocabulary[label.tokens[best]!]!.length,
+      );
     }
     return { edits, matchedLength };
   };
 
-  const scoreLabel = (
-    label: Label,
-    queryCompact: string,
-    tokenMatches: Map<number, number>[],
-  ): number => {
+  const scoreLabel = (label: Label, query: Query): number => {
+    const { compact: queryCompact } = query;
     if (label.compact === queryCompact) return MATCH_TIER.exact;
     const bonus = coverageBonus(queryCompact.length, label.compact.length);
     if (label.compact.startsWith(queryCompact)) return MATCH_TIER.namePrefix + bonus;
     if (label.tails.some((tail) => tail.startsWith(queryCompact))) {
       return MATCH_TIER.wordPrefix + bonus;
     }
-    const assigned = assignTokens(label, tokenMatches);
+    const assigned = assignTokens(label, query);
     if (assigned && assigned.edits === 0) {
-      return MATCH_TIER.allWordsPrefix + coverageBonus(assigned.matchedLength, label.compact.length);
+      return (
+        MATCH_TIER.allWordsPrefix + coverageBonus(assigned.matchedLength, label.compact.length)
+      );
     }
-    // Typos: word by word, or on the whole text so that spacing differences are forgiven too.
-    const wholeEdits = boundedDamerauLevenshtein(
-      queryCompact,
-      label.compact,
-      maxTypoEdits(queryCompact.length),
-    );
-    const wholeMatches = wholeEdits <= maxTypoEdits(queryCompact.length);
+    // Typos on the whole text too, so that "electroniccity" or "hsrlayot" are forgiven.
+    const wholeEdits = cannotBeWithin(query.mask, label.compactMask, query.maxEdits)
+      ? Infinity
+      : boundedDamerauLevenshtein(queryCompact, label.compact, query.maxEdits);
+    const wholeMatches = wholeEdits <= query.maxEdits;
     if (!assigned && !wholeMatches) return 0;
-    const edits = Math.min(assigned?.edits ?? Infinity, wholeMatches ? wholeEdits : Infinity);
-    const matchedLength = wholeMatches ? label.compact.length : (assigned?.matchedLength ?? 0);
+    const edits = Math.min(assigned?.edits ?? Infinity, wholeEdits);
+    const matchedLength = wholeMatches
+      ? Math.min(queryCompact.length, label.compact.length)
+      : (assigned?.matchedLength ?? 0);
     return (
       MATCH_TIER.typo -
       TYPO_EDIT_PENALTY * Math.min(edits, MAX_PENALISED_EDITS) +
@@ -275,14 +341,20 @@ export function createGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
     const normalised = normalisePlaceText(query);
     if (!normalised || !(limit > 0)) return [];
     const queryTokens = normalised.split(' ');
-    const queryCompact = queryTokens.join('');
-    const tokenMatches = matchQueryTokens(queryTokens);
+    const compact = queryTokens.join('');
+    const prepQuery: Query = {
+      compact,
+      mask: letterMask(compact),
+      maxEdits: maxTypoEdits(compact.length),
+      tokenMatches: matchQueryTokens(queryTokens),
+      tokenLengths: queryTokens.map((token) => token.length),
+    };
 
     const scored: { place: Prepared; score: number }[] = [];
     for (const place of prepared) {
       let best = 0;
       for (const label of place.labels) {
-        const score = scoreLabel(label, queryCompact, tokenMatches);
+        const score = scoreLabel(label, prepQuery);
         if (score > best) best = score;
         if (best === MATCH_TIER.exact) break;
       }

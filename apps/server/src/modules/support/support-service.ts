@@ -20,7 +20,12 @@ export async function createSupportTicket(
   const user = await findUserById(ctx, userId);
   const [row] = await ctx.db
     .insert(supportTickets)
-    .values({ userId, subject: input.subject, category: input.category, description: input.description })
+    .values({
+      userId,
+      subject: input.subject,
+      category: input.category,
+      description: input.description,
+    })
     .returning();
   const ticket: SupportTicket = {
     _id: row!.id,

@@ -18,31 +18,53 @@ describe('POST /api/support', () => {
   it('stores the ticket for the token user, mails support (reply-to the rider) and confirms to the rider', async () => {
     const rider = await t.signUp({ firstName: 'Neha', lastName: 'Shah' });
     const res = await submit(
-      { subject: 'Driver overcharged', category: 'Technical Support', description: 'Asked for <b>more</b>', userId: 'someone-else' },
+      {
+        subject: 'Driver overcharged',
+        category: 'Technical Support',
+        description: 'Asked for <b>more</b>',
+        userId: 'someone-else',
+      },
       rider.token,
     );
     expect(res.statusCode).toBe(201);
     const ticket = res.json().entities[0];
-    expect(ticket).toMatchObject({ userId: rider.id, category: 'Technical Support', ticketNumber: expect.stringMatching(/^AP-\d+$/) });
+    expect(ticket).toMatchObject({
+      userId: rider.id,
+      category: 'Technical Support',
+      ticketNumber: expect.stringMatching(/^AP-\d+$/),
+    });
 
     const toSupport = await t.mail.waitFor('help@aeropool.test');
     expect(toSupport.subject).toContain(ticket.ticketNumber);
     expect(toSupport.raw).toContain(`Reply-To: Neha Shah <${rider.email}>`);
     expect(toSupport.raw).toContain('&lt;b&gt;more&lt;/b&gt;');
-    const confirmation = await t.mail.waitFor(rider.email, (m) => m.subject.includes(ticket.ticketNumber));
+    const confirmation = await t.mail.waitFor(rider.email, (m) =>
+      m.subject.includes(ticket.ticketNumber),
+    );
     expect(confirmation.subject).toContain('AeroPool');
   });
 
   it('defaults the category to Payment Issues', async () => {
     const rider = await t.signUp();
-    const res = await submit({ subject: 'Refund?', description: 'How do refunds work' }, rider.token);
+    const res = await submit(
+      { subject: 'Refund?', description: 'How do refunds work' },
+      rider.token,
+    );
     expect(res.json().entities[0].category).toBe('Payment Issues');
   });
 
   it('requires subject and description and a known category', async () => {
     const rider = await t.signUp();
-    expect((await submit({ subject: '', description: 'x' }, rider.token)).json()).toMatchObject({ statusCode: 400, message: 'Subject is required' });
-    expect((await submit({ subject: 'x', description: '  ' }, rider.token)).json()).toMatchObject({ statusCode: 400, message: 'Description is required' });
-    expect((await submit({ subject: 'x', description: 'y', category: 'Other' }, rider.token)).statusCode).toBe(400);
+    expect((await submit({ subject: '', description: 'x' }, rider.token)).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Subject is required',
+    });
+    expect((await submit({ subject: 'x', description: '  ' }, rider.token)).json()).toMatchObject({
+      statusCode: 400,
+      message: 'Description is required',
+    });
+    expect(
+      (await submit({ subject: 'x', description: 'y', category: 'Other' }, rider.token)).statusCode,
+    ).toBe(400);
   });
 });
