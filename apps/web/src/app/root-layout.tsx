@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { api } from '../lib/api-client';
+import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
+import { HealthBanner } from './health-banner';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const isLoginArea = LOGIN_AREA_PATHS.includes(pathname);
+
+  useEffect(() => {
+    // First-party page-view counter; a failure here must never bother the user.
+    api.post('/analytics/pageview', { path: pathname }).catch(() => undefined);
+  }, [pathname]);
+
+  return (
+    <>
+      <HealthBanner />
+      <Outlet />
+      <ScrollRestoration />
+      <Toaster
+        position="top-center"
+        toastOptions={isLoginArea ? loginAreaToastOptions : defaultToastOptions}
+      />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { createBrowserRouter } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { LandingPage } from '../features/landing/landing-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Every route of spec §2; pages other than the landing page load on demand. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/accounts/login-page')).LoginPage }),
+      },
+      {
+        path: '/signup',
+        lazy: async () => ({ Component: (await import('../features/accounts/signup-page')).SignupPage }),
+      },
+      {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: '/profile',
+        lazy: async () => ({ Component: (await import('../features/accounts/profile-page')).ProfilePage }),
+      },
+      {
+        path: '/support',
+        lazy: async () => ({ Component: (await import('../features/support/support-page')).SupportPage }),
+      },
+      {
+        path: '/dashboard',
+        lazy: async () => ({ Component: (await import('../features/trips/dashboard-page')).DashboardPage }),
+      },
+      {
+        path: '/chat/:matchId',
+        lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+      },
+      {
+        path: '/experiment',
+        lazy: async () => ({
+          Component: (await import('../features/experiment/experiment-page')).ExperimentPage,
+        }),
+      },
+      {
+        path: '/privacy',
+        lazy: async () => ({ Component: (await import('../features/legal/privacy-page')).PrivacyPage }),
+      },
+      {
+        path: '/tos',
+        lazy: async () => ({ Component: (await import('../features/legal/terms-page')).TermsPage }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../features/errors/not-found-page')).NotFoundPage }),
+      },
+    ],
+  },
+]);
+
+setUnauthorizedHandler(() => void router.navigate('/login'));

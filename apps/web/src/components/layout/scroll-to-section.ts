@@ -1,0 +1,55 @@
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** Spec §9: a section lands 50 px below the window top so its heading clears the navbar. */
+export const SECTION_SCROLL_OFFSET_PX = 50;
+
+/** Spec §9: after switching pages, give the new page this long to render before scrolling. */
+export const SCROLL_AFTER_NAVIGATION_DELAY_MS = 500;
+
+const prefersReducedMotion = () =>
+  window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/** Smooth-scrolls to the element with this id; false when the page has no such section. */
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  const top = element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  return true;
+}
+
+/**
+ * Returns a function that shows a section of a page: scrolls at once when that page is open,
+ * otherwise navigates there and scrolls after the delay (spec §2, footer links).
+ */
+export function useGoToSection(): (path: string, sectionId: string) => void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useCallback(
+    (path, sectionId) => {
+      if (pathname === path) {
+        scrollToSection(sectionId);
+        return;
+      }
+      void navigate({ pathname: path, hash: sectionId });
+      window.setTimeout(() => scrollToSection(sectionId), SCROLL_AFTER_NAVIGATION_DELAY_MS);
+    },
+    [navigate, pathname],
+  );
+}
+
+/**
+ * Pages with anchors call this so a link such as /support#faq, opened directly or in a new tab,
+ * lands on its section with the same offset as the footer links.
+ */
+export function useScrollToHash(): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const sectionId = decodeURIComponent(hash.slice(1));
+    // Wait a frame so the router's own scroll restoration runs first and ours wins.
+    const frame = window.requestAnimationFrame(() => scrollToSection(sectionId));
+    return () => window.cancelAnimationFrame(frame);
+  }, [hash]);
+}

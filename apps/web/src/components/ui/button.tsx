@@ -1,0 +1,41 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 focus-visible:outline-brand-700',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700',
+  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
+  ghost: 'text-brand-700 hover:bg-brand-50 focus-visible:outline-brand-700',
+};
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  /** Shows the text while a request runs and disables the button. */
+  isLoading?: boolean;
+  loadingText?: string;
+};
+
+export function Button({
+  variant = 'primary',
+  isLoading = false,
+  loadingText,
+  disabled,
+  className = '',
+  children,
+  type = 'button',
+  ...rest
+}: Props) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || isLoading}
+      aria-busy={isLoading || undefined}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      {...rest}
+    >
+      {isLoading && loadingText ? loadingText : children}
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+import { LegalDocument, LegalList, LegalSection } from './legal-document';
+
+export function PrivacyPage() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      lastUpdated="21 November 2026"
+      intro={
+        <p>
+          {PRODUCT_NAME} helps travellers share cabs to and from Kempegowda International Airport,
+          Bengaluru. This policy explains what we store to do that, why, and what you can do about
+          it. We keep it short because we collect little.
+        </p>
+      }
+    >
+      <LegalSection title="What we store">
+        <LegalList
+          items={[
+            'Your account: first and last name, e-mail address and, if you add it, your phone number.',
+            'Your password, only as a one-way hash; we cannot read it. If you sign in with Google we receive your name and e-mail from Google and store no password.',
+            'Your ride requests: pickup or drop place, airport terminal and time of travel, and the matches, match requests and ratings that come from them.',
+            'Chat messages with your matched riders, encrypted at rest.',
+            'Support tickets you send us.',
+          ]}
+        />
+      </LegalSection>
+
+      <LegalSection title="How we use it">
+        <p>
+          Only to run the service: to match you with riders going your way, to let matched riders
+          chat and rate each other, to send you one-time codes and account e-mails, and to answer
+          your support requests.
+        </p>
+        <p>
+          Riders who could share your trip see your name, your ride details and your rating, so they
+          can decide whether to ride with you.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="What we do not do">
+        <LegalList
+          items={[
+            'We do not sell, rent or trade your data.',
+            'We do not use advertising trackers. Page-view counts are first-party only: counted by our own server, not shared with analytics or advertising companies.',
+            'We do not process payments. Fares are split directly between riders, so we hold no card or bank details.',
+          ]}
+        />
+      </LegalSection>
+
+      <LegalSection title="Services we rely on">
+        <p>
+          Place search uses a map geocoding service, which receives the text you type to find a
+          location. Google sign-in, if you choose it, is handled by Google under its own privacy
+          policy. We share nothing else with third parties unless Indian law requires it.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Your choices">
+        <p>
+          You can see and correct your details on your profile at any time. You can deactivate your
+          account from the profile page; once deactivated you can no longer sign in or be matched.
+          To ask for a copy of your data or for it to be erased, write to support. We handle these
+          requests in line with India&apos;s Digital Personal Data Protection Act, 2023.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="Security">
+        <p>
+          Passwords are stored only as hashes and chat messages are encrypted at rest, and access to
+          the database is limited to the people who run the service. No system is perfectly secure;
+          if we learn of a breach that affects you, we will tell you by e-mail.
+        </p>
+      </LegalSection>
+    </LegalDocument>
+  );
+}

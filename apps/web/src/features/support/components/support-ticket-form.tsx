@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import {
+  SUPPORT_DESCRIPTION_MAX_LENGTH,
+  SUPPORT_SUBJECT_MAX_LENGTH,
+} from '@aeropool/contract/limits';
+import {
+  SUPPORT_CATEGORIES,
+  supportTicketBodySchema,
+  type SupportCategory,
+} from '@aeropool/contract/support';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useSubmitSupportTicket } from '../api/submit-support-ticket';
+import { SelectField } from './select-field';
+import { TextAreaField } from './text-area-field';
+
+type Values = { subject: string; category: SupportCategory; description: string };
+type Errors = Partial<Record<'subject' | 'description', string>>;
+
+// Spec §9: Payment Issues is the default category.
+const EMPTY: Values = { subject: '', category: 'Payment Issues', description: '' };
+const FIELD_IDS = { subject: 'support-subject', description: 'support-description' } as const;
+
+export function SupportTicketForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [ticketNumber, setTicketNumber] = useState<string | null>(null);
+  const submitTicket = useSubmitSupportTicket();
+  const isSubmitting = submitTicket.isPending;
+
+  const update = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    // A message about a field goes away as soon as the rider starts fixing it.
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The server validates with the same schema, so its messages and ours agree (spec §5).
+    const parsed = supportTicketBodySchema.safeParse(values);
+    if (!parsed.success) {
+      const { fieldErrors } = z.flattenError(parsed.error);
+      const next: Errors = {
+        subject: fieldErrors.subject?.[0],
+        description: fieldErrors.description?.[0],
+      };
+      setErrors(next);
+      const firstInvalid = next.subject ? FIELD_IDS.subject : FIELD_IDS.description;
+      document.getElementById(firstInvalid)?.focus();
+      return;
+    }
+    setTicketNumber(null);
+    submitTicket.mutate(parsed.data, {
+      onSuccess: (ticket) => {
+        toast.success('Support ticket submitted successfully!');
+        setValues(EMPTY);
+        setErrors({});
+        setTicketNumber(ticket?.ticketNumber ?? null);
+      },
+      onError: () => {
+        toast.error('Failed to submit support ticket.');
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-label="Support ticket"
+    >
+      <TextField
+        id={FIELD_IDS.subject}
+        label="Subject"
+        value={values.subject}
+        onChange={(event) => update('subject', event.target.value)}
+        error={errors.subject}
+        maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
+        disabled={isSubmitting}
+        required
+        placeholder="A few words about the problem"
+      />
+      <SelectField
+        label="Category"
+        options={SUPPORT_CATEGORIES}
+        value={values.category}
+        onChange={(event) => update('category', event.target.value as SupportCategory)}
+        disabled={isSubmitting}
+      />
+      <TextAreaField
+        id={FIELD_IDS.description}
+        label="Description"
+        value={values.description}
+        onChange={(event) => update('description', event.target.value)}
+        error={errors.description}
+        maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
+        disabled={isSubmitting}
+        required
+        rows={5}
+        placeholder="What happened, when, and which trip it was about"
+      />
+      <div className="flex flex-col gap-4">
+        <Button
+          type="submit"
+          isLoading={isSubmitting}
+          loadingText="Submitting..."
+          className="self-start px-6"
+        >
+          Submit Ticket
+        </Button>
+        <div role="status" aria-live="polite">
+          {ticketNumber ? (
+            <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+              Ticket <strong className="font-semibold">{ticketNumber}</strong> is open. Quote this
+              number if you write to us; we reply by e-mail.
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { SupportTicketForm } from './support-ticket-form';
+
+/** Spec §6: only a signed-in rider can raise a ticket; others are pointed to the login page. */
+export function SupportTicketSection() {
+  const session = useSession();
+  return (
+    <section
+      aria-labelledby="support-ticket-title"
+      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="support-ticket-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        Submit a Support Ticket
+      </h2>
+      <p className="mt-2 text-slate-600">
+        Tell us what went wrong and we will get back to you by e-mail.
+      </p>
+      <div className="mt-6">
+        {session ? (
+          <SupportTicketForm />
+        ) : (
+          <div className="flex flex-col items-start gap-4 rounded-2xl bg-slate-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-slate-700">Please log in to submit a support ticket.</p>
+            <Link
+              to="/login"
+              className="inline-flex min-h-11 shrink-0 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Log in to submit a ticket
+            </Link>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Envelope } from '@aeropool/contract/envelope';
+import { clearSession, getToken } from './session';
+
+/** A failed API call: the server's status and its message, ready for a toast. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Options = { signal?: AbortSignal };
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The router registers a navigate function so a 401 signs out without a full reload. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/**
+ * The one API client: adds the token, unwraps the envelope, throws ApiError for non-2xx and
+ * turns a 401 on an authenticated call into sign-out. Toast texts are the caller's (spec §8).
+ */
+export async function apiRequest<T, Extra extends object = object>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: Options = {},
+): Promise<Envelope<T> & Extra> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  const payload = (await response.json().catch(() => null)) as
+    | (Envelope<T> & Extra & { field?: string })
+    | null;
+
+  if (!response.ok || !payload) {
+    if (response.status === 401 && token) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw new ApiError(
+      payload?.statusCode ?? response.status,
+      payload?.message ?? 'Something went wrong ⚠️',
+      payload?.field,
+    );
+  }
+  return payload;
+}
+
+export const api = {
+  get: <T, E extends object = object>(path: string, options?: Options) =>
+    apiRequest<T, E>('GET', path, undefined, options),
+  post: <T, E extends object = object>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T, E>('POST', path, body ?? {}, options),
+  put: <T, E extends object = object>(path: string, body?: unknown, options?: Options) =>
+    apiRequest<T, E>('PUT', path, body ?? {}, options),
+  delete: <T, E extends object = object>(path: string, options?: Options) =>
+    apiRequest<T, E>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+
+/** Browser storage keys of spec section 3. Logged in means a stored userId exists. */
+const KEYS = { userId: 'userId', userEmail: 'userEmail', token: 'token' } as const;
+
+export type Session = { userId: string; userEmail: string | null; token: string | null };
+
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+const read = (): Session | null => {
+  const userId = localStorage.getItem(KEYS.userId);
+  if (!userId) return null;
+  return {
+    userId,
+    userEmail: localStorage.getItem(KEYS.userEmail),
+    token: localStorage.getItem(KEYS.token),
+  };
+};
+
+const notify = () => {
+  cached = undefined;
+  for (const listener of listeners) listener();
+};
+
+export function getSession(): Session | null {
+  if (cached === undefined) cached = read();
+  return cached;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(KEYS.token);
+}
+
+export function saveSession(session: { userId: string; userEmail: string; token: string }): void {
+  localStorage.setItem(KEYS.userId, session.userId);
+  localStorage.setItem(KEYS.userEmail, session.userEmail);
+  localStorage.setItem(KEYS.token, session.token);
+  notify();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(KEYS.userId);
+  localStorage.removeItem(KEYS.userEmail);
+  localStorage.removeItem(KEYS.token);
+  notify();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  // Another tab signing in or out changes this one too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(KEYS).includes(event.key as never)) notify();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
