@@ -31,10 +31,34 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   WEB_DIST_DIR: optionalString,
+  GEOCODER: z.enum(['offline', 'photon', 'nominatim']).default('offline'),
+  GEOCODER_URL: optionalUrl(/^https?$/),
+  ROUTER: z.enum(['straight', 'osrm']).default('straight'),
+  OSRM_URL: optionalUrl(/^https?$/),
+  ROAD_CIRCUITY_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
+  MATCH_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+  MATCH_MAX_DISTANCE_KM: z.coerce.number().min(0.5).max(50).default(10),
+  /** Test-only: exposes PUT /api/test/clock so end-to-end tests can move the server's clock. */
+  ENABLE_TEST_CLOCK: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+const crossChecks = (env: z.infer<typeof envSchema>): string[] => [
+  ...(env.GEOCODER !== 'offline' && !env.GEOCODER_URL
+    ? [`  GEOCODER_URL: required when GEOCODER=${env.GEOCODER}`]
+    : []),
+  ...(env.ROUTER === 'osrm' && !env.OSRM_URL ? ['  OSRM_URL: required when ROUTER=osrm'] : []),
+  ...(env.ENABLE_TEST_CLOCK && env.NODE_ENV === 'production'
+    ? ['  ENABLE_TEST_CLOCK: not allowed when NODE_ENV=production']
+    : []),
+];
 
 export class ConfigError extends Error {}
 
@@ -45,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = crossChecks(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -11,7 +11,12 @@ export type TerminalId = Terminal['id'];
 /** Spec §5/§9: location search limits; the box covers the city, not the airport. */
 export const PLACE_SEARCH_MIN_CHARS = 3;
 export const PLACE_SEARCH_LIMIT = 5;
-export const CITY_BOUNDS = { minLatitude: 12.7, maxLatitude: 13.1, minLongitude: 77.4, maxLongitude: 77.8 };
+export const CITY_BOUNDS = {
+  minLatitude: 12.7,
+  maxLatitude: 13.1,
+  minLongitude: 77.4,
+  maxLongitude: 77.8,
+};
 export const CITY_CENTRE = { latitude: 12.9716, longitude: 77.5946 };
 
 export const isInCityBounds = (p: { latitude: number; longitude: number }) =>
@@ -23,7 +28,8 @@ export const isInCityBounds = (p: { latitude: number; longitude: number }) =>
 /** Within ~50 m of a terminal's coordinates counts as that terminal. */
 export const terminalAt = (p: { latitude: number; longitude: number }): Terminal | undefined =>
   TERMINALS.find(
-    (t) => Math.abs(t.latitude - p.latitude) < 0.0005 && Math.abs(t.longitude - p.longitude) < 0.0005,
+    (t) =>
+      Math.abs(t.latitude - p.latitude) < 0.0005 && Math.abs(t.longitude - p.longitude) < 0.0005,
   );
 
 export const placeSchema = z.object({

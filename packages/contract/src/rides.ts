@@ -3,7 +3,14 @@ import { riderSchema } from './accounts';
 import { placeSchema } from './places';
 
 /** Spec §4: ride request statuses. */
-export const RIDE_REQUEST_STATUSES = ['Pending', 'Active', 'Expired', 'Cancelled', 'Completed', 'Matched'] as const;
+export const RIDE_REQUEST_STATUSES = [
+  'Pending',
+  'Active',
+  'Expired',
+  'Cancelled',
+  'Completed',
+  'Matched',
+] as const;
 export type RideRequestStatus = (typeof RIDE_REQUEST_STATUSES)[number];
 
 export const MATCH_STATUSES = ['Active', 'Cancelled', 'Completed'] as const;
@@ -112,7 +119,11 @@ export const ratingBodySchema = z.object({
   raterUserId: z.string().optional(),
   ratedUserId: z.uuid('Invalid user.'),
   matchId: z.uuid('Invalid match.'),
-  rating: z.number().int().min(1, 'Rating must be 1 to 5 stars.').max(5, 'Rating must be 1 to 5 stars.'),
+  rating: z
+    .number()
+    .int()
+    .min(1, 'Rating must be 1 to 5 stars.')
+    .max(5, 'Rating must be 1 to 5 stars.'),
 });
 
 export const ratingDetailsBodySchema = z.object({
@@ -132,4 +143,12 @@ export type Rating = z.infer<typeof ratingSchema>;
 
 /** Socket event to a user's own room when their trips change (match request, accept, cancel). */
 export const TRIPS_CHANGED_EVENT = 'trips:changed';
-export type TripsChangedPayload = { reason: 'match-request' | 'match-accepted' | 'match-declined' | 'match-cancelled' | 'match-completed' | 'request-changed' };
+export type TripsChangedPayload = {
+  reason:
+    | 'match-request'
+    | 'match-accepted'
+    | 'match-declined'
+    | 'match-cancelled'
+    | 'match-completed'
+    | 'request-changed';
+};
