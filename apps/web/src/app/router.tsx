@@ -3,12 +3,14 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { LandingPage } from '../features/landing/landing-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { Spinner } from '../components/ui/spinner';
 
 /** Every route of spec §2; pages other than the landing page load on demand. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/', element: <LandingPage /> },
       {

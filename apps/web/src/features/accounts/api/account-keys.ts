@@ -1,0 +1,6 @@
+/** Query keys of the accounts feature; mutations invalidate through these. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  user: (userId: string) => [...accountKeys.all, 'user', userId] as const,
+  stats: (userId: string) => [...accountKeys.all, 'stats', userId] as const,
+};

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@aeropool/contract/accounts';
+import { api } from '../../../lib/api-client';
+import { accountKeys } from './account-keys';
+
+/** Phone is left out when it is not all digits (spec §5); null clears it. */
+export type UpdateUserInput = {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+};
+
+export async function updateUser({ userId, ...body }: UpdateUserInput): Promise<User> {
+  const result = await api.put<User>(`/user/${encodeURIComponent(userId)}`, body);
+  const user = result.entities[0];
+  if (!user) throw new Error('The server returned no user.');
+  return user;
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user, { userId }) => {
+      queryClient.setQueryData(accountKeys.user(userId), user);
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { firstNameSchema, lastNameSchema, type User } from '@aeropool/contract/accounts';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { PROFILE_TOASTS } from '../account-toasts';
+import { useUpdateUser } from '../api/update-user';
+import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { serverMessageOr } from '../utils/error-message';
+import { validateFields, type FieldErrors } from '../utils/field-errors';
+import { phoneForUpdate } from '../utils/phone-for-update';
+import { ProfileCard } from './profile-card';
+
+const namesSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+
+type Values = { firstName: string; lastName: string; phone: string };
+type Field = keyof Values;
+
+const valuesOf = (user: User): Values => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phone: user.phone ?? '',
+});
+
+/** Spec §2 Basic Information: read-only until Edit Profile; the e-mail never changes. */
+export function BasicInfoForm({ user }: { user: User }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [draft, setDraft] = useState<Values>(() => valuesOf(user));
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const { mutateAsync, isPending } = useUpdateUser();
+  const values = isEditing ? draft : valuesOf(user);
+  const wasEditingRef = useRef(isEditing);
+
+  useEffect(() => {
+    // The buttons swap on each toggle, so focus would otherwise drop to <body>.
+    if (wasEditingRef.current === isEditing) return;
+    wasEditingRef.current = isEditing;
+    const selector = isEditing ? 'input:not([readonly])' : 'button';
+    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [isEditing]);
+
+  const startEditing = () => {
+    setDraft(valuesOf(user));
+    setErrors({});
+    setIsEditing(true);
+  };
+
+  const change = (field: Field, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Enter in a read-only field must not save.
+    if (!isEditing) return;
+    const validation = validateFields(namesSchema, draft);
+    setErrors(validation.errors);
+    if (!validation.success) {
+      focusFirstError();
+      return;
+    }
+    const userId = getSession()?.userId;
+    if (!userId) {
+      toast.error(PROFILE_TOASTS.noUserId);
+      return;
+    }
+    try {
+      await mutateAsync({ userId, ...validation.data, phone: phoneForUpdate(draft.phone) });
+      toast.success(PROFILE_TOASTS.updated);
+      setIsEditing(false);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError
+          ? serverMessageOr(error, PROFILE_TOASTS.updateFailed)
+          : PROFILE_TOASTS.updateError,
+      );
+    }
+  };
+
+  const isReadOnly = !isEditing || isPending;
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: errors[name],
+    readOnly: isReadOnly,
+  });
+
+  return (
+    <ProfileCard title="Basic Information">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={save}
+        className="grid gap-4 sm:grid-cols-2 [&_input]:scroll-mt-24 [&_input:read-only]:bg-slate-50 [&_input:read-only]:text-slate-700"
+      >
+        <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={user.email}
+          readOnly
+          hint="Your e-mail address cannot be changed."
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={isEditing ? 'e.g. 9876543210' : 'Not added'}
+          hint={isEditing ? 'Digits only.' : undefined}
+          {...field('phone')}
+        />
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+          {isEditing ? (
+            <>
+              <Button
+                key="cancel"
+                variant="secondary"
+                onClick={() => setIsEditing(false)}
+                disabled={isPending}
+              >
+                Cancel
+              </Button>
+              <Button key="save" type="submit" isLoading={isPending} loadingText="Saving...">
+                Save Changes
+              </Button>
+            </>
+          ) : (
+            // Distinct keys: React must not turn this very button into the submit button while
+            // its click is still being handled, or the browser would submit the form.
+            <Button key="edit" onClick={startEditing}>
+              Edit Profile
+            </Button>
+          )}
+        </div>
+      </form>
+    </ProfileCard>
+  );
+}

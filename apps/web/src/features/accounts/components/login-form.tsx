@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { loginBodySchema } from '@aeropool/contract/accounts';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { LOGIN_TOASTS } from '../account-toasts';
+import { useLogin } from '../api/login';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { validateFields, type FieldErrors } from '../utils/field-errors';
+
+type Field = 'email' | 'password';
+
+/** Spec §2 Login and §8: per-field messages, 'Signing In...' while the request runs. */
+export function LoginForm() {
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const { mutateAsync, isPending } = useLogin();
+  const completeSignIn = useCompleteSignIn();
+  const focusFirstError = useFocusFirstError(formRef);
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const validation = validateFields(loginBodySchema, values);
+    setErrors(validation.errors);
+    if (!validation.success) {
+      focusFirstError();
+      return;
+    }
+
+    try {
+      const result = await mutateAsync(validation.data);
+      completeSignIn(result, LOGIN_TOASTS.welcome);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast.error(LOGIN_TOASTS.exception);
+        return;
+      }
+      // Only "wrong credentials" and "no such user" carry a message meant for this form.
+      const isCredentialError = error.statusCode === 401 || error.statusCode === 404;
+      toast.error(isCredentialError ? error.message : LOGIN_TOASTS.somethingWrong);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        onChange={(event) => change('email', event.target.value)}
+        error={errors.email}
+        disabled={isPending}
+      />
+      <div className="flex flex-col gap-1">
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          error={errors.password}
+          disabled={isPending}
+        />
+        <Link
+          to="/forgot-password"
+          className="self-end rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline"
+        >
+          Forgot Password?
+        </Link>
+      </div>
+      <Button type="submit" isLoading={isPending} loadingText="Signing In..." className="w-full">
+        Sign In
+      </Button>
+    </form>
+  );
+}

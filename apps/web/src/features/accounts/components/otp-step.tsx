@@ -1,0 +1,82 @@
+import { useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useVerifyOtp } from '../api/verify-otp';
+import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { OtpInput } from './otp-input';
+import { ResendCountdown } from './resend-countdown';
+
+export type OtpStepTexts = {
+  /** Inline message for an empty field. */
+  empty: string;
+  verifiedToast: string;
+  invalidToast: string;
+};
+
+type Props = {
+  email: string;
+  otp: string;
+  onOtpChange: (otp: string) => void;
+  texts: OtpStepTexts;
+  onVerified: (verificationToken: string) => void;
+  onBack: () => void;
+  resendSecondsLeft: number;
+  isResending: boolean;
+  onResend: () => void;
+};
+
+/** The OTP step shared by sign-up and password reset; the page owns the code and the timer. */
+export function OtpStep(props: Props) {
+  const { email, otp, onOtpChange, texts, onVerified, onBack } = props;
+  const [error, setError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef);
+  const { mutateAsync, isPending } = useVerifyOtp();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!otp.trim()) {
+      setError(texts.empty);
+      focusFirstError();
+      return;
+    }
+    try {
+      const verificationToken = await mutateAsync({ email, otp });
+      toast.success(texts.verifiedToast);
+      onVerified(verificationToken);
+    } catch (caught) {
+      // A wrong code is a 400; an expired code or too many attempts has its own message.
+      const hasOwnMessage =
+        caught instanceof ApiError && caught.statusCode !== 400 && caught.statusCode < 500;
+      toast.error(hasOwnMessage ? caught.message : texts.invalidToast);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <OtpInput
+        value={otp}
+        onChange={(value) => {
+          onOtpChange(value);
+          setError(undefined);
+        }}
+        error={error}
+        disabled={isPending}
+      />
+      <Button type="submit" isLoading={isPending} loadingText="Verifying..." className="w-full">
+        Verify OTP
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="secondary" onClick={onBack} disabled={isPending}>
+          Back
+        </Button>
+        <ResendCountdown
+          secondsLeft={props.resendSecondsLeft}
+          isSending={props.isResending}
+          onResend={props.onResend}
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { AuthResult } from '@aeropool/contract/accounts';
+import { saveSession } from '../../../lib/session';
+
+/**
+ * What every way of signing in ends with (spec §4): store userId, e-mail and token, say so, and
+ * go to /dashboard. Throws when the answer lacks a user or token so callers treat it as failure.
+ */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  return useCallback(
+    (result: AuthResult, successToast: string) => {
+      const user = result.entities[0];
+      if (!user || !result.token) throw new Error('The server did not return a session.');
+      saveSession({ userId: user._id, userEmail: user.email, token: result.token });
+      toast.success(successToast);
+      // Replace, so Back from the dashboard does not land on a sign-in form again.
+      void navigate('/dashboard', { replace: true });
+    },
+    [navigate],
+  );
+}

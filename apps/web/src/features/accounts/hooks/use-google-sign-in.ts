@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError } from '../../../lib/api-client';
+import { GOOGLE_TOASTS } from '../account-toasts';
+import { useGoogleAuth } from '../api/google-auth';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+/**
+ * What happens with a Google credential (spec §8, Google), kept apart from loading Google's
+ * script so it can be exercised with any credential string.
+ */
+export function useGoogleSignIn() {
+  const { mutateAsync, isPending } = useGoogleAuth();
+  const completeSignIn = useCompleteSignIn();
+
+  const signInWithCredential = useCallback(
+    async (credential: string) => {
+      try {
+        const result = await mutateAsync(credential);
+        if (result.statusCode !== 200) {
+          toast.error(result.message || GOOGLE_TOASTS.failed);
+          return;
+        }
+        completeSignIn(result, GOOGLE_TOASTS.success);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          toast.error(error.message || GOOGLE_TOASTS.failed);
+          return;
+        }
+        toast.error(
+          error instanceof Error && error.message ? error.message : GOOGLE_TOASTS.exception,
+        );
+      }
+    },
+    [mutateAsync, completeSignIn],
+  );
+
+  return { signInWithCredential, isPending };
+}

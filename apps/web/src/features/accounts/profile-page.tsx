@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { PageShell } from '../../components/layout/page-shell';
+import { Spinner } from '../../components/ui/spinner';
+import { useRequireSession } from '../../lib/use-require-session';
+import { PROFILE_TOASTS } from './account-toasts';
+import { useUser } from './api/get-user';
+import { useUserStats } from './api/get-user-stats';
+import { AccountSettings } from './components/account-settings';
+import { BasicInfoForm } from './components/basic-info-form';
+import { ProfileHeader } from './components/profile-header';
+import { ProfileLoadError } from './components/profile-load-error';
+import { ProfileStats } from './components/profile-stats';
+
+/** Spec §2 Profile: needs a stored user id, otherwise useRequireSession sends it to /login. */
+export function ProfilePage() {
+  const session = useRequireSession();
+  return (
+    <PageShell>
+      <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:py-12">
+        {session ? <ProfileContent userId={session.userId} /> : null}
+      </main>
+    </PageShell>
+  );
+}
+
+function ProfileContent({ userId }: { userId: string }) {
+  const userQuery = useUser(userId);
+  const statsQuery = useUserStats(userId);
+  const isError = userQuery.isError || statsQuery.isError;
+  const failedAt = Math.max(userQuery.errorUpdatedAt, statsQuery.errorUpdatedAt);
+
+  useEffect(() => {
+    // One toast per failed load (a retry that fails again says so again), not per render.
+    if (isError) toast.error(PROFILE_TOASTS.loadFailed, { id: `profile-load-${failedAt}` });
+  }, [isError, failedAt]);
+
+  if (isError) {
+    return (
+      <ProfileLoadError
+        isRetrying={userQuery.isFetching || statsQuery.isFetching}
+        onRetry={() => {
+          if (userQuery.isError) void userQuery.refetch();
+          if (statsQuery.isError) void statsQuery.refetch();
+        }}
+      />
+    );
+  }
+  if (!userQuery.data || !statsQuery.data) return <Spinner label="Loading profile…" />;
+
+  const user = userQuery.data;
+  return (
+    <>
+      <ProfileHeader user={user} />
+      <ProfileStats stats={statsQuery.data} user={user} />
+      <BasicInfoForm user={user} />
+      <AccountSettings user={user} />
+    </>
+  );
+}
