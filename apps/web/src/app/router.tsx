@@ -15,11 +15,15 @@ export const router = createBrowserRouter([
       { path: '/', element: <LandingPage /> },
       {
         path: '/login',
-        lazy: async () => ({ Component: (await import('../features/accounts/login-page')).LoginPage }),
+        lazy: async () => ({
+          Component: (await import('../features/accounts/login-page')).LoginPage,
+        }),
       },
       {
         path: '/signup',
-        lazy: async () => ({ Component: (await import('../features/accounts/signup-page')).SignupPage }),
+        lazy: async () => ({
+          Component: (await import('../features/accounts/signup-page')).SignupPage,
+        }),
       },
       {
         path: '/forgot-password',
@@ -29,15 +33,21 @@ export const router = createBrowserRouter([
       },
       {
         path: '/profile',
-        lazy: async () => ({ Component: (await import('../features/accounts/profile-page')).ProfilePage }),
+        lazy: async () => ({
+          Component: (await import('../features/accounts/profile-page')).ProfilePage,
+        }),
       },
       {
         path: '/support',
-        lazy: async () => ({ Component: (await import('../features/support/support-page')).SupportPage }),
+        lazy: async () => ({
+          Component: (await import('../features/support/support-page')).SupportPage,
+        }),
       },
       {
         path: '/dashboard',
-        lazy: async () => ({ Component: (await import('../features/trips/dashboard-page')).DashboardPage }),
+        lazy: async () => ({
+          Component: (await import('../features/trips/dashboard-page')).DashboardPage,
+        }),
       },
       {
         path: '/chat/:matchId',
@@ -51,7 +61,9 @@ export const router = createBrowserRouter([
       },
       {
         path: '/privacy',
-        lazy: async () => ({ Component: (await import('../features/legal/privacy-page')).PrivacyPage }),
+        lazy: async () => ({
+          Component: (await import('../features/legal/privacy-page')).PrivacyPage,
+        }),
       },
       {
         path: '/tos',
@@ -59,7 +71,9 @@ export const router = createBrowserRouter([
       },
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('../features/errors/not-found-page')).NotFoundPage }),
+        lazy: async () => ({
+          Component: (await import('../features/errors/not-found-page')).NotFoundPage,
+        }),
       },
     ],
   },

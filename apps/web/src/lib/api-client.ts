@@ -47,8 +47,7 @@ export async function apiRequest<T, Extra extends object = object>(
     signal: options.signal,
   });
   const payload = (await response.json().catch(() => null)) as
-    | (Envelope<T> & Extra & { field?: string })
-    | null;
+    (Envelope<T> & Extra & { field?: string }) | null;
 
   if (!response.ok || !payload) {
     if (response.status === 401 && token) {

@@ -26,7 +26,9 @@ export function TextField({ label, error, hint, trailing, id, className = '', ..
           className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500 ${trailing ? 'pr-12' : ''} ${error ? 'border-red-500' : 'border-slate-300'}`}
           {...rest}
         />
-        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+        {trailing ? (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
+        ) : null}
       </div>
       {error ? (
         <p id={messageId} className="text-sm text-red-600">
