@@ -4,14 +4,17 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer } from './lib/mailer';
+import { createRouter } from './lib/geo/router';
 import path from 'node:path';
 import type { Secrets } from './lib/secrets';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
+import realtimePlugin from './plugins/realtime';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { apiModules } from './modules';
+import testClockRoutes from './modules/test-clock/routes';
 
 export type AppDeps = {
   config: Config;
@@ -66,7 +69,10 @@ export async function buildApp(
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   app.decorate('secrets', deps.secrets);
-  app.decorate('now', deps.now ?? (() => new Date()));
+  const baseNow = deps.now ?? (() => new Date());
+  let clockOffsetMs = 0;
+  app.decorate('now', () => new Date(baseNow().getTime() + clockOffsetMs));
+  app.decorate('routeProvider', createRouter(config, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -75,10 +81,14 @@ export async function buildApp(
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(
     async (api) => {
       for (const module of apiModules(deps.database)) await api.register(module);
+      if (config.ENABLE_TEST_CLOCK) {
+        await api.register(testClockRoutes((ms) => (clockOffsetMs = ms)));
+      }
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,9 @@ import type { Db } from './db/database';
 import type { Mailer } from './lib/mailer';
 import type { Secrets } from './lib/secrets';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { ServerToClientEvents } from '@aeropool/contract/socket-events';
+import type { RealtimeServer } from './plugins/realtime';
+import type { RouteProvider } from './lib/geo/router';
 
 // Declaration merging needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -15,6 +18,15 @@ declare module 'fastify' {
     now: () => Date;
     /** preHandler that requires a valid session token and sets request.userId. */
     authenticate: preHandlerAsyncHookHandler;
+    io: RealtimeServer;
+    /** Road routes between terminal and place: straight by default, OSRM when configured. */
+    routeProvider: RouteProvider;
+    /** Emits an event to every socket of one user (their own room). */
+    notifyUser<E extends keyof ServerToClientEvents>(
+      userId: string,
+      event: E,
+      ...args: Parameters<ServerToClientEvents[E]>
+    ): void;
   }
   interface FastifyRequest {
     userId: string;

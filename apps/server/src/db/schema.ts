@@ -2,15 +2,24 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  MATCH_REQUEST_STATUSES,
+  MATCH_STATUSES,
+  RIDE_REQUEST_STATUSES,
+} from '@aeropool/contract/rides';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -85,4 +94,128 @@ export const pageViews = pgTable(
     count: integer('count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.path, table.day] })],
+);
+
+/**
+ * A rider's trip to or from the airport. One end is a terminal, the other a place in the city; the
+ * API's source/destination are derived from direction. "Expired" is never stored: an Active
+ * request whose time has passed is Expired when read (see rides/ride-request-view.ts).
+ */
+export const rideRequests = pgTable(
+  'ride_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id),
+    direction: text('direction', { enum: ['drop', 'pickup'] }).notNull(),
+    terminal: text('terminal', { enum: ['T1', 'T2'] }).notNull(),
+    placeName: text('place_name').notNull(),
+    placeLatitude: doublePrecision('place_latitude').notNull(),
+    placeLongitude: doublePrecision('place_longitude').notNull(),
+    /** Encoded polyline of the route between terminal and place, and its road length. */
+    routePolyline: text('route_polyline').notNull(),
+    roadMetres: integer('road_metres').notNull(),
+    timeOfTravel: timestamp('time_of_travel', { withTimezone: true }).notNull(),
+    status: text('status', { enum: RIDE_REQUEST_STATUSES }).notNull().default('Active'),
+    /** The match this request is (or, once Completed or Cancelled by its rider, was) part of. */
+    currentMatchId: uuid('current_match_id').references((): AnyPgColumn => matches.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Potential matches: Active requests of one direction in a time window.
+    index('ride_requests_active_direction_time_idx')
+      .on(table.direction, table.timeOfTravel)
+      .where(sql`${table.status} = 'Active'`),
+    index('ride_requests_rider_time_idx').on(table.riderId, table.timeOfTravel),
+  ],
+);
+
+export const matches = pgTable('matches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  status: text('status', { enum: MATCH_STATUSES }).notNull().default('Active'),
+  cancelledBy: uuid('cancelled_by').references(() => users.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who is in a match, through which ride request; membership decides every match permission. */
+export const matchMembers = pgTable(
+  'match_members',
+  {
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id),
+    rideRequestId: uuid('ride_request_id')
+      .notNull()
+      .references(() => rideRequests.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.matchId, table.rideRequestId] }),
+    index('match_members_user_idx').on(table.userId),
+    index('match_members_request_idx').on(table.rideRequestId),
+  ],
+);
+
+export const matchRequests = pgTable(
+  'match_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromRequestId: uuid('from_request_id')
+      .notNull()
+      .references(() => rideRequests.id),
+    toRequestId: uuid('to_request_id')
+      .notNull()
+      .references(() => rideRequests.id),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: MATCH_REQUEST_STATUSES }).notNull().default('Pending'),
+    matchPercentage: integer('match_percentage').notNull(),
+    distance: integer('distance').notNull(),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One pending request per pair of rides, whichever rider sent it: a duplicate is a 409.
+    uniqueIndex('match_requests_pending_pair_idx')
+      .on(
+        sql`least(${table.fromRequestId}, ${table.toRequestId})`,
+        sql`greatest(${table.fromRequestId}, ${table.toRequestId})`,
+      )
+      .where(sql`${table.status} = 'Pending'`),
+    index('match_requests_to_idx').on(table.toRequestId),
+    index('match_requests_from_idx').on(table.fromRequestId),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id),
+    ratedId: uuid('rated_id')
+      .notNull()
+      .references(() => users.id),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id),
+    rating: integer('rating').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ratings_rater_rated_match_idx').on(table.raterId, table.ratedId, table.matchId),
+    index('ratings_rated_idx').on(table.ratedId),
+    check('ratings_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-/** What services need from the app: the database, clock, secrets, config, mail and log. */
+/** What services need from the app: database, clock, secrets, config, mail, log, live events. */
 export type ServiceContext = Pick<
   FastifyInstance,
-  'db' | 'now' | 'secrets' | 'config' | 'mailer' | 'log'
+  'db' | 'now' | 'secrets' | 'config' | 'mailer' | 'log' | 'notifyUser' | 'routeProvider'
 >;

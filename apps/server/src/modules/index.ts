@@ -3,8 +3,14 @@ import type { Database } from '../db/database';
 import accountsRoutes from './accounts/routes';
 import analyticsRoutes from './analytics/routes';
 import healthRoutes from './health/routes';
+import placesRoutes from './places/routes';
 import publicConfigRoutes from './public-config/routes';
+import matchesRoutes from './matches/routes';
+import matchingRoutes from './matching/routes';
+import ratingsRoutes from './ratings/routes';
+import ridesRoutes from './rides/routes';
 import supportRoutes from './support/routes';
+import tripsRoutes from './trips/routes';
 
 /** Every feature's routes, mounted under /api. */
 export const apiModules = (database: Database): FastifyPluginAsync[] => [
@@ -13,4 +19,10 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   accountsRoutes,
   supportRoutes,
   analyticsRoutes,
+  ridesRoutes,
+  matchingRoutes,
+  matchesRoutes,
+  ratingsRoutes,
+  tripsRoutes,
+  placesRoutes,
 ];

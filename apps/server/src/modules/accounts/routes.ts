@@ -21,6 +21,7 @@ import {
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
 import { assertSelf, signSessionToken } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/security';
+import { averageRatingOf } from '../ratings/rating-service';
 import { signInWithGoogle } from './google-auth-service';
 import { generateOtp, verifyOtp } from './otp-service';
 import { toUserView } from './user-view';
@@ -194,7 +195,8 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.findUserById(fastify, request.params.id);
-      return { statusCode: 200, message: 'OK', entities: [toUserView(user)] };
+      const averageRating = await averageRatingOf(fastify.db, user.id);
+      return { statusCode: 200, message: 'OK', entities: [toUserView(user, averageRating)] };
     },
   );
 

@@ -10,6 +10,8 @@ import {
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
+import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
+import { rideStatsOf } from '../trips/trip-service';
 import { consumeVerification } from './otp-service';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -91,10 +93,10 @@ export async function updateProfile(
   return user!;
 }
 
-/** Counters shown on the profile; ride counts arrive with ride requests (zeros until then). */
+/** Counters shown on the profile, from the rider's trips and received ratings. */
 export async function getUserStats(ctx: ServiceContext, id: string): Promise<UserStats> {
   await findUserById(ctx, id);
-  return { completed: 0, active: 0, cancelled: 0, averageRating: 0 };
+  return rideStatsOf(ctx, id);
 }
 
 export async function changePassword(
@@ -141,16 +143,23 @@ export async function resetForgottenPassword(ctx: ServiceContext, body: ForgotPa
   });
 }
 
+/** Ends every session and withdraws the rider's open requests so nobody matches a gone account. */
 export async function deactivateUser(ctx: ServiceContext, id: string): Promise<void> {
   await findUserById(ctx, id);
   const now = ctx.now();
-  await ctx.db
-    .update(users)
-    .set({
-      isActive: false,
-      deactivatedAt: now,
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(users.id, id));
+  const notify = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        isActive: false,
+        deactivatedAt: now,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
+    return cancelOpenRequestsOfRider(tx, id, now);
+  });
+  for (const userId of notify) {
+    if (userId !== id) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+  }
 }

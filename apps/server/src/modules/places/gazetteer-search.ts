@@ -7,6 +7,8 @@
  * which keeps a search over ~1000 entries in the sub-millisecond range.
  */
 
+import { CITY_BOUNDS, CITY_CENTRE, isInCityBounds } from '@aeropool/contract/places';
+
 export type GazetteerEntry = {
   name: string;
   aliases?: readonly string[];
@@ -30,16 +32,11 @@ export type Gazetteer = {
   readonly size: number;
 };
 
-/** Riders are only matched inside this box around the city (the airport itself is north of it). */
-export const BENGALURU_BOUNDS = {
-  minLatitude: 12.7,
-  maxLatitude: 13.1,
-  minLongitude: 77.4,
-  maxLongitude: 77.8,
-} as const;
+/** The spec's search box (see the contract); kept under this name for existing callers. */
+export const BENGALURU_BOUNDS = CITY_BOUNDS;
 
 /** Ties are broken towards the centre because central places are the likelier intent. */
-export const CITY_CENTRE = { latitude: 12.9716, longitude: 77.5946 } as const;
+export { CITY_CENTRE };
 
 /**
  * Base score of each kind of match. The gap between tiers (200) is larger than the biggest
@@ -174,10 +171,7 @@ export function isInsideBengaluru(latitude: number, longitude: number): boolean 
   return (
     Number.isFinite(latitude) &&
     Number.isFinite(longitude) &&
-    latitude >= BENGALURU_BOUNDS.minLatitude &&
-    latitude <= BENGALURU_BOUNDS.maxLatitude &&
-    longitude >= BENGALURU_BOUNDS.minLongitude &&
-    longitude <= BENGALURU_BOUNDS.maxLongitude
+    isInCityBounds({ latitude, longitude })
   );
 }
 

@@ -18,13 +18,11 @@ const supportRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const ticket = await createSupportTicket(fastify, request.userId, request.body);
-      return reply
-        .code(201)
-        .send({
-          statusCode: 201,
-          message: 'Support ticket submitted successfully!',
-          entities: [ticket],
-        });
+      return reply.code(201).send({
+        statusCode: 201,
+        message: 'Support ticket submitted successfully!',
+        entities: [ticket],
+      });
     },
   );
 };

@@ -1,0 +1,43 @@
+import http from 'node:http';
+
+/** Test-only: what a stand-in saw, so tests can check the query a provider was sent. */
+export type StandInRequest = { url: URL; headers: http.IncomingHttpHeaders };
+export type StandInAnswer = { status?: number; body: unknown; delayMs?: number };
+
+export type HttpStandIn = {
+  url: string;
+  requests: StandInRequest[];
+  close(): Promise<void>;
+};
+
+/**
+ * Test-only: a JSON server on loopback port 0 standing in for a third-party API (OSRM, Photon,
+ * Nominatim), answering in that API's documented format.
+ */
+export async function startHttpStandIn(
+  answer: (request: StandInRequest) => StandInAnswer,
+): Promise<HttpStandIn> {
+  const requests: StandInRequest[] = [];
+  const server = http.createServer((req, res) => {
+    const request = { url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers };
+    requests.push(request);
+    const { status = 200, body, delayMs = 0 } = answer(request);
+    const send = () => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (delayMs > 0) setTimeout(send, delayMs).unref();
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,93 @@
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { matches, ratings, rideRequests } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { membersOf } from './match-view';
+
+/** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
+export async function requireMembership(
+  ctx: Pick<ServiceContext, 'db'>,
+  matchId: string,
+  userId: string,
+) {
+  const [match] = await ctx.db.select().from(matches).where(eq(matches.id, matchId));
+  if (!match) throw new AppError('NOT_FOUND', 'Match not found.');
+  const members = await membersOf(ctx.db, matchId);
+  if (!members.some((m) => m.userId === userId))
+    throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
+  return { match, members };
+}
+
+/**
+ * Active → Cancelled by a member: their request is Cancelled, every other member's request is
+ * Active again (free to match anew while its time is ahead). Active → Completed only after the
+ * time of travel and once this member has rated every co-passenger; all requests Completed.
+ */
+export async function updateMatchStatus(
+  ctx: ServiceContext,
+  userId: string,
+  matchId: string,
+  status: 'Cancelled' | 'Completed',
+) {
+  const now = ctx.now();
+  const { members } = await requireMembership(ctx, matchId, userId);
+  const requestIds = members.map((m) => m.rideRequestId);
+
+  await ctx.db.transaction(async (tx) => {
+    const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+    if (match!.status !== 'Active')
+      throw new AppError('CONFLICT', `This match is already ${match!.status.toLowerCase()}.`);
+    const mine = members.find((m) => m.userId === userId)!;
+
+    if (status === 'Cancelled') {
+      await tx
+        .update(matches)
+        .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
+        .where(eq(matches.id, matchId));
+      await tx
+        .update(rideRequests)
+        .set({ status: 'Cancelled', updatedAt: now })
+        .where(eq(rideRequests.id, mine.rideRequestId));
+      await tx
+        .update(rideRequests)
+        .set({ status: 'Active', currentMatchId: null, updatedAt: now })
+        .where(and(inArray(rideRequests.id, requestIds), ne(rideRequests.id, mine.rideRequestId)));
+      return;
+    }
+
+    const [notYet] = await tx
+      .select({ id: rideRequests.id })
+      .from(rideRequests)
+      .where(and(inArray(rideRequests.id, requestIds), gt(rideRequests.timeOfTravel, now)))
+      .limit(1);
+    if (notYet)
+      throw new AppError(
+        'CONFLICT',
+        'You can mark the trip completed only after the time of travel.',
+      );
+    const given = await tx
+      .select({ ratedId: ratings.ratedId })
+      .from(ratings)
+      .where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
+    const coPassengers = members.filter((m) => m.userId !== userId).map((m) => m.userId);
+    if (!coPassengers.every((id) => given.some((g) => g.ratedId === id))) {
+      throw new AppError('CONFLICT', 'Please rate your co-passengers before completing the trip.');
+    }
+    await tx
+      .update(matches)
+      .set({ status: 'Completed', updatedAt: now })
+      .where(eq(matches.id, matchId));
+    await tx
+      .update(rideRequests)
+      .set({ status: 'Completed', updatedAt: now })
+      .where(inArray(rideRequests.id, requestIds));
+  });
+
+  for (const member of members) {
+    if (member.userId !== userId) {
+      ctx.notifyUser(member.userId, 'trips:changed', {
+        reason: status === 'Cancelled' ? 'match-cancelled' : 'match-completed',
+      });
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRide, matchedPair, matchesOf, PLACES } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const setStatus = (user: SignedUpUser, matchId: string, status: string) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/match/${matchId}`,
+    token: user.token,
+    payload: { id: matchId, status },
+  });
+const rate = (user: SignedUpUser, matchId: string, ratedUserId: string, rating: number) =>
+  t.request({
+    method: 'POST',
+    url: '/api/rating',
+    token: user.token,
+    payload: { raterUserId: user.id, ratedUserId, matchId, rating },
+  });
+const stats = async (user: SignedUpUser) =>
+  (await t.request({ method: 'GET', url: `/api/user/stats/${user.id}`, token: user.token })).json()
+    .entities[0];
+const trips = async (user: SignedUpUser, tab: 'upcoming' | 'past') =>
+  (
+    await t.request({
+      method: 'GET',
+      url: `/api/match-or-ride-request/${tab}/${user.id}`,
+      token: user.token,
+    })
+  ).json().entities;
+
+/** Runs `fn` with the server clock moved forward, then moves it back. */
+async function later<T>(minutes: number, fn: () => Promise<T>): Promise<T> {
+  t.clock.advance(minutes * 60_000);
+  try {
+    return await fn();
+  } finally {
+    t.clock.advance(-minutes * 60_000);
+  }
+}
+
+describe('PUT /api/match/{id}', () => {
+  it('lets only members act (403), 404 for unknown', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 100 });
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(403);
+    expect(
+      (await setStatus(c, '00000000-0000-4000-8000-000000000000', 'Cancelled')).statusCode,
+    ).toBe(404);
+    expect((await setStatus(a, matchId, 'Active')).statusCode).toBe(400);
+  });
+
+  it('cancel: the canceller’s request is Cancelled, the other rider’s is Active again and can match anew', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { rideA, rideB, matchId } = await matchedPair(t, a, b, { minutesAhead: 400 });
+    const res = await setStatus(a, matchId, 'Cancelled');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entities[0].status).toBe('Cancelled');
+    expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(409);
+
+    const upcomingB = await trips(b, 'upcoming');
+    expect(
+      upcomingB.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideB._id),
+    ).toEqual({ rideRequest: expect.objectContaining({ status: 'Active' }) });
+    const pastA = await trips(a, 'past');
+    expect(
+      pastA.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideA._id),
+    ).toMatchObject({ rideRequest: { status: 'Cancelled' }, match: { status: 'Cancelled' } });
+    const rideC = await createRide(t, c, { minutesAhead: 400, place: PLACES.hsrLayout });
+    expect(
+      (await matchesOf(t, c, rideC._id)).potentialMatches.map((p: { _id: string }) => p._id),
+    ).toContain(rideB._id);
+    expect(await stats(a)).toMatchObject({ cancelled: 1 });
+  });
+
+  it('complete: refused before the trip and before rating every co-passenger; then Completed for both', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { rideA, matchId } = await matchedPair(t, a, b, { minutesAhead: 30 });
+    expect(await stats(a)).toMatchObject({ active: 1, completed: 0 });
+    const early = await setStatus(a, matchId, 'Completed');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      'You can mark the trip completed only after the time of travel.',
+    );
+    expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(409);
+
+    await later(31, async () => {
+      const past = await trips(a, 'past');
+      expect(
+        past.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideA._id),
+      ).toMatchObject({ rideRequest: { status: 'Matched' }, match: { status: 'Active' } });
+      const unrated = await setStatus(a, matchId, 'Completed');
+      expect(unrated.json().message).toBe(
+        'Please rate your co-passengers before completing the trip.',
+      );
+      expect((await rate(a, matchId, b.id, 4)).statusCode).toBe(201);
+      expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(200);
+      const done = await setStatus(a, matchId, 'Completed');
+      expect(done.statusCode).toBe(200);
+      expect(done.json().entities[0]).toMatchObject({
+        status: 'Completed',
+        requests: [
+          expect.objectContaining({ status: 'Completed' }),
+          expect.objectContaining({ status: 'Completed' }),
+        ],
+      });
+      expect(await stats(a)).toMatchObject({ completed: 1, active: 0 });
+      expect(await stats(b)).toMatchObject({ completed: 1, averageRating: 5 });
+      const profile = await t.request({ method: 'GET', url: `/api/user/${b.id}`, token: b.token });
+      expect(profile.json().entities[0].averageRating).toBe(5);
+    });
+  });
+});
+
+describe('ratings', () => {
+  it('only co-passengers of that match, 1 to 5, not yourself; details readable by members', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 700 });
+    await later(701, async () => {
+      expect((await rate(c, matchId, b.id, 5)).statusCode).toBe(403);
+      expect((await rate(a, matchId, c.id, 5)).statusCode).toBe(400);
+      expect((await rate(a, matchId, a.id, 5)).statusCode).toBe(400);
+      expect((await rate(a, matchId, b.id, 6)).statusCode).toBe(400);
+      expect((await rate(a, matchId, b.id, 0)).statusCode).toBe(400);
+      expect((await rate(a, matchId, b.id, 3)).json().entities[0]).toMatchObject({
+        raterUserId: a.id,
+        ratedUserId: b.id,
+        rating: 3,
+      });
+
+      const details = (user: SignedUpUser, raterUserId: string, ratedUserId: string) =>
+        t.request({
+          method: 'POST',
+          url: '/api/rating/details',
+          token: user.token,
+          payload: { raterUserId, ratedUserId, matchId },
+        });
+      expect((await details(a, a.id, b.id)).json().entities).toEqual([
+        expect.objectContaining({ rating: 3 }),
+      ]);
+      expect((await details(b, b.id, a.id)).json().entities).toEqual([]);
+      expect((await details(c, a.id, b.id)).statusCode).toBe(403);
+    });
+  });
+
+  it('a cancelled match cannot be rated', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1000 });
+    await setStatus(b, matchId, 'Cancelled');
+    await later(1001, async () => {
+      expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(409);
+    });
+  });
+});
+
+describe('trips', () => {
+  it('only for your own id', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/match-or-ride-request/upcoming/${a.id}`,
+          token: b.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/match-or-ride-request/soon/${a.id}`,
+          token: a.token,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('deactivating a rider withdraws their open requests from matching', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 1500 });
+    await createRide(t, b, { minutesAhead: 1500 });
+    await t.request({ method: 'DELETE', url: `/api/user/deactive/${b.id}`, token: b.token });
+    expect((await matchesOf(t, a, rideA._id)).potentialMatches).toEqual([]);
+  });
+});

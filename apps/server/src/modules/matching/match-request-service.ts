@@ -1,0 +1,219 @@
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { matchMembers, matchRequests, matches, rideRequests } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import {
+  effectiveStatus,
+  loadRideRequestViews,
+  type RideRequestRow,
+} from '../rides/ride-request-view';
+import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
+import { scoreMatch } from './match-score';
+import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+const assertOpen = (row: RideRequestRow, now: Date, whose: 'Your' | 'Their') => {
+  const status = effectiveStatus(row, now);
+  if (status !== 'Active') {
+    throw new AppError(
+      'CONFLICT',
+      whose === 'Your'
+        ? `Your ride request is ${status.toLowerCase()}, so it cannot be matched.`
+        : 'That ride is no longer available.',
+    );
+  }
+};
+
+/** Mail is a courtesy: a failure is logged and never undoes what was saved. */
+const sendQuietly = (
+  ctx: ServiceContext,
+  message: Parameters<ServiceContext['mailer']['send']>[0],
+) =>
+  ctx.mailer
+    .send(message)
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'match mail not sent'));
+
+export async function sendMatchRequest(
+  ctx: ServiceContext,
+  userId: string,
+  fromId: string,
+  toId: string,
+) {
+  const now = ctx.now();
+  if (fromId === toId) throw new AppError('BAD_REQUEST', 'Choose another rider’s ride request.');
+  const rows = await ctx.db
+    .select()
+    .from(rideRequests)
+    .where(inArray(rideRequests.id, [fromId, toId]));
+  const from = rows.find((r) => r.id === fromId);
+  const to = rows.find((r) => r.id === toId);
+  if (!from || !to) throw new AppError('NOT_FOUND', 'Ride request not found.');
+  if (from.riderId !== userId)
+    throw new AppError('FORBIDDEN', 'You can only send match requests from your own ride request.');
+  if (to.riderId === userId)
+    throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
+  assertOpen(from, now, 'Your');
+  assertOpen(to, now, 'Their');
+  if (!isCompatible(ctx, from, to))
+    throw new AppError(
+      'BAD_REQUEST',
+      'These rides do not fit each other (direction, time or distance).',
+    );
+
+  const score = scoreMatch(tripEndsOf(from), tripEndsOf(to), scoreOptions(ctx));
+  let created;
+  try {
+    [created] = await ctx.db
+      .insert(matchRequests)
+      .values({
+        fromRequestId: fromId,
+        toRequestId: toId,
+        fromUserId: userId,
+        toUserId: to.riderId,
+        matchPercentage: score.matchPercentage,
+        distance: score.distance,
+        createdAt: now,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
+    throw error;
+  }
+
+  const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
+  await sendQuietly(
+    ctx,
+    matchRequestReceivedMail(
+      views.get(toId)!,
+      views.get(fromId)!,
+      score.matchPercentage,
+      ctx.config.PUBLIC_URL,
+    ),
+  );
+  ctx.notifyUser(to.riderId, 'trips:changed', { reason: 'match-request' });
+  return created!;
+}
+
+export async function respondToMatchRequest(
+  ctx: ServiceContext,
+  userId: string,
+  input: { requestId: string; matchRequestId: string; isAccepted: boolean },
+) {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(matchRequests)
+      .where(eq(matchRequests.id, input.matchRequestId));
+    if (!pending) throw new AppError('NOT_FOUND', 'Match request not found.');
+    if (pending.toUserId !== userId || pending.toRequestId !== input.requestId) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Only the rider who received this match request can answer it.',
+      );
+    }
+    // Lock both rides in a fixed order: two accepts touching one ride queue here, the second sees it Matched.
+    const locked = await tx
+      .select()
+      .from(rideRequests)
+      .where(inArray(rideRequests.id, [pending.fromRequestId, pending.toRequestId]))
+      .orderBy(rideRequests.id)
+      .for('update');
+    const [current] = await tx
+      .select()
+      .from(matchRequests)
+      .where(eq(matchRequests.id, pending.id))
+      .for('update');
+    if (current!.status !== 'Pending')
+      throw new AppError('CONFLICT', 'This match request is no longer pending.');
+
+    if (!input.isAccepted) {
+      await tx
+        .update(matchRequests)
+        .set({ status: 'Declined', respondedAt: now })
+        .where(eq(matchRequests.id, pending.id));
+      return { accepted: false as const, pending };
+    }
+    for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
+
+    const [match] = await tx.insert(matches).values({ createdAt: now, updatedAt: now }).returning();
+    await tx
+      .insert(matchMembers)
+      .values(
+        locked.map((row) => ({ matchId: match!.id, rideRequestId: row.id, userId: row.riderId })),
+      );
+    await tx
+      .update(rideRequests)
+      .set({ status: 'Matched', currentMatchId: match!.id, updatedAt: now })
+      .where(
+        inArray(
+          rideRequests.id,
+          locked.map((r) => r.id),
+        ),
+      );
+    await tx
+      .update(matchRequests)
+      .set({ status: 'Accepted', respondedAt: now })
+      .where(eq(matchRequests.id, pending.id));
+    const ids = locked.map((r) => r.id);
+    const declined = await tx
+      .update(matchRequests)
+      .set({ status: 'Declined', respondedAt: now })
+      .where(
+        and(
+          eq(matchRequests.status, 'Pending'),
+          ne(matchRequests.id, pending.id),
+          or(inArray(matchRequests.fromRequestId, ids), inArray(matchRequests.toRequestId, ids)),
+        ),
+      )
+      .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+    return {
+      accepted: true as const,
+      pending,
+      matchId: match!.id,
+      others: declined.flatMap((d) => [d.fromUserId, d.toUserId]),
+    };
+  });
+
+  const { pending } = outcome;
+  if (!outcome.accepted) {
+    ctx.notifyUser(pending.fromUserId, 'trips:changed', { reason: 'match-declined' });
+    return { accepted: false as const };
+  }
+  const views = await loadRideRequestViews(
+    ctx.db,
+    [pending.fromRequestId, pending.toRequestId],
+    now,
+  );
+  await sendQuietly(
+    ctx,
+    matchAcceptedMail(
+      views.get(pending.fromRequestId)!,
+      views.get(pending.toRequestId)!,
+      ctx.config.PUBLIC_URL,
+    ),
+  );
+  for (const other of new Set([pending.fromUserId, ...outcome.others])) {
+    if (other !== userId) ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
+  }
+  return { accepted: true as const, matchId: outcome.matchId };
+}
+
+export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id: string) {
+  const [row] = await ctx.db.select().from(matchRequests).where(eq(matchRequests.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Match request not found.');
+  if (row.fromUserId !== userId)
+    throw new AppError('FORBIDDEN', 'Only the rider who sent this match request can cancel it.');
+  const updated = await ctx.db
+    .update(matchRequests)
+    .set({ status: 'Cancelled', respondedAt: ctx.now() })
+    .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'Pending')))
+    .returning({ id: matchRequests.id });
+  if (updated.length === 0)
+    throw new AppError('CONFLICT', 'This match request is no longer pending.');
+  ctx.notifyUser(row.toUserId, 'trips:changed', { reason: 'request-changed' });
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/ride-request/potential-matches-and-requests/{id}', () => {
+  it('lists compatible Active requests of other riders, best match first, with distance and fares', async () => {
+    const [a, b, c, d, e, f] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => t.signUp()));
+    const mine = await createRide(t, a!, { minutesAhead: 300 });
+    const same = await createRide(t, b!, { minutesAhead: 300 });
+    const near = await createRide(t, c!, { minutesAhead: 320, place: PLACES.indiranagar });
+    await createRide(t, d!, { minutesAhead: 300, place: PLACES.electronicCity }); // > 10 km away
+    await createRide(t, e!, { minutesAhead: 300 + 61 }); // outside the 60-minute window
+    await createRide(t, f!, { minutesAhead: 300, direction: 'pickup' }); // other direction
+    await createRide(t, a!, { minutesAhead: 300 + 180 }); // my own other ride
+
+    const { potentialMatches, incomingMatches, outgoingMatches } = await matchesOf(t, a!, mine._id);
+    expect(potentialMatches.map((p: { _id: string }) => p._id)).toEqual([same._id, near._id]);
+    expect(potentialMatches[0]).toMatchObject({
+      matchPercentage: 100,
+      distance: 0,
+      rider: { _id: b!.id, firstName: 'Asha' },
+      status: 'Active',
+    });
+    expect(potentialMatches[1].matchPercentage).toBeLessThan(100);
+    expect(potentialMatches[1].distance).toBeGreaterThan(4000);
+    expect(potentialMatches[1].fare.sharedPerPerson).toBeLessThan(potentialMatches[1].fare.solo);
+    expect(JSON.stringify(potentialMatches)).not.toContain('phone');
+    expect(incomingMatches).toEqual([]);
+    expect(outgoingMatches).toEqual([]);
+  });
+
+  it('matches either terminal in the same direction', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const mine = await createRide(t, a, { minutesAhead: 2000, terminal: 'T1' });
+    const theirs = await createRide(t, b, { minutesAhead: 2000, terminal: 'T2' });
+    const { potentialMatches } = await matchesOf(t, a, mine._id);
+    expect(potentialMatches.map((p: { _id: string }) => p._id)).toContain(theirs._id);
+    expect(potentialMatches[0].matchPercentage).toBeGreaterThan(95);
+  });
+
+  it('is only for the owner (403), 404 for an unknown request', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const mine = await createRide(t, a, { minutesAhead: 3000 });
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/ride-request/potential-matches-and-requests/${mine._id}`,
+          token: b.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: '/api/ride-request/potential-matches-and-requests/00000000-0000-4000-8000-000000000000',
+          token: a.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('match requests', () => {
+  it('sends (mail to the recipient), shows as outgoing/incoming, hides from potential, refuses duplicates with 409', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' })]);
+    const rideA = await createRide(t, a, { minutesAhead: 4000 });
+    const rideB = await createRide(t, b, { minutesAhead: 4010 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toBe('Match request sent successfully');
+    const mail = await t.mail.waitFor(b.email, (m) => m.subject.includes('wants to share a cab'));
+    expect(mail.subject).toContain('AeroPool');
+
+    const forA = await matchesOf(t, a, rideA._id);
+    expect(forA.potentialMatches).toEqual([]);
+    expect(forA.outgoingMatches).toEqual([
+      expect.objectContaining({
+        status: 'Pending',
+        requestId: expect.objectContaining({ _id: rideB._id }),
+      }),
+    ]);
+    const forB = await matchesOf(t, b, rideB._id);
+    expect(forB.incomingMatches).toEqual([
+      expect.objectContaining({
+        status: 'Pending',
+        matchPercentage: expect.any(Number),
+        requestId: expect.objectContaining({
+          _id: rideA._id,
+          rider: expect.objectContaining({ _id: a.id }),
+        }),
+      }),
+    ]);
+
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(409);
+    expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(409);
+  });
+
+  it('refuses: from someone else’s request (403), to own request (400), incompatible (400), unknown (404)', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 5000 });
+    const rideA2 = await createRide(t, a, { minutesAhead: 5300 });
+    const rideB = await createRide(t, b, { minutesAhead: 5000 });
+    const farB = await createRide(t, b, { minutesAhead: 5300, place: PLACES.electronicCity });
+    expect((await sendMatch(t, a, rideB._id, rideA._id)).statusCode).toBe(403);
+    expect((await sendMatch(t, a, rideA._id, rideA2._id)).statusCode).toBe(400);
+    expect((await sendMatch(t, a, rideA2._id, farB._id)).statusCode).toBe(400);
+    expect(
+      (await sendMatch(t, a, rideA._id, '00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+  });
+
+  it('only the recipient answers; declining notifies nothing breaks; the sender can cancel an outgoing one', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 6000 });
+    const rideB = await createRide(t, b, { minutesAhead: 6000 });
+    const rideC = await createRide(t, c, { minutesAhead: 6000 });
+    const id = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    expect((await respond(t, a, rideB._id, id)).statusCode).toBe(403);
+    expect((await respond(t, c, rideC._id, id)).statusCode).toBe(403);
+    const declined = await respond(t, b, rideB._id, id, false);
+    expect(declined.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Match declined successfully',
+    });
+    expect((await respond(t, b, rideB._id, id)).statusCode).toBe(409);
+
+    const toC = (await sendMatch(t, a, rideA._id, rideC._id)).json().entities[0]._id;
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/match-request/${toC}`,
+          token: c.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/match-request/${toC}`,
+          token: a.token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await matchesOf(t, c, rideC._id)).incomingMatches).toEqual([]);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/match-request/${toC}`,
+          token: a.token,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('accepting creates one Active match, sets both Matched, declines the rest, mails the sender', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' }), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 7000 });
+    const rideB = await createRide(t, b, { minutesAhead: 7000 });
+    const rideC = await createRide(t, c, { minutesAhead: 7000 });
+    const ab = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    const cb = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
+    const accepted = await respond(t, b, rideB._id, ab);
+    expect(accepted.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Match accepted successfully',
+      entities: [{ matchId: expect.any(String) }],
+    });
+    await t.mail.waitFor(a.email, (m) => m.subject.includes('accepted your match request'));
+
+    const upcomingA = (
+      await t.request({
+        method: 'GET',
+        url: `/api/match-or-ride-request/upcoming/${a.id}`,
+        token: a.token,
+      })
+    ).json().entities;
+    const tripA = upcomingA.find(
+      (x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideA._id,
+    );
+    expect(tripA.rideRequest.status).toBe('Matched');
+    expect(tripA.match).toMatchObject({
+      _id: accepted.json().entities[0].matchId,
+      status: 'Active',
+    });
+    expect(
+      tripA.match.requests.map((r: { rider: { firstName: string } }) => r.rider.firstName).sort(),
+    ).toEqual(['Asha', 'Bina']);
+
+    expect((await respond(t, b, rideB._id, cb)).statusCode).toBe(409);
+    expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([]);
+    // C is free again to find others, but B is no longer a potential match.
+    expect(
+      (await matchesOf(t, c, rideC._id)).potentialMatches.map((p: { _id: string }) => p._id),
+    ).not.toContain(rideB._id);
+  });
+
+  it('two concurrent accepts touching one request give exactly one match and one 409', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 8000 });
+    const rideB = await createRide(t, b, { minutesAhead: 8000 });
+    const rideC = await createRide(t, c, { minutesAhead: 8000 });
+    // B and C both asked A; A accepts both at once.
+    const fromB = (await sendMatch(t, b, rideB._id, rideA._id)).json().entities[0]._id;
+    const fromC = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    const results = await Promise.all([
+      respond(t, a, rideA._id, fromB),
+      respond(t, a, rideA._id, fromC),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const upcoming = (
+      await t.request({
+        method: 'GET',
+        url: `/api/match-or-ride-request/upcoming/${a.id}`,
+        token: a.token,
+      })
+    ).json().entities;
+    const trips = upcoming.filter((x: { match?: unknown }) => x.match);
+    expect(trips).toHaveLength(1);
+  });
+
+  it('a Matched or Expired request gets no potential matches and cannot send', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 9000 });
+    const rideB = await createRide(t, b, { minutesAhead: 9000 });
+    const rideC = await createRide(t, c, { minutesAhead: 9000 });
+    const id = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    await respond(t, b, rideB._id, id);
+    expect((await matchesOf(t, a, rideA._id)).potentialMatches).toEqual([]);
+    const again = await sendMatch(t, a, rideA._id, rideC._id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your ride request is matched, so it cannot be matched.');
+  });
+});

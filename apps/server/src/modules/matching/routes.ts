@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
+import {
+  matchesAndRequestsSchema,
+  RIDE_MESSAGES,
+  respondMatchRequestBodySchema,
+  sendMatchRequestBodySchema,
+} from '@aeropool/contract/rides';
+import { AppError } from '../../lib/app-error';
+import { lockOwnRequest } from '../rides/ride-request-service';
+import {
+  cancelMatchRequest,
+  respondToMatchRequest,
+  sendMatchRequest,
+} from './match-request-service';
+import { findPendingMatchRequests, findPotentialMatches } from './potential-matches';
+
+const secured = [{ bearerAuth: [] }];
+const requestIdParams = z.object({ requestId: z.uuid('Invalid id.') });
+
+const matchingRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/ride-request/potential-matches-and-requests/:requestId',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matching'],
+        security: secured,
+        params: requestIdParams,
+        response: { 200: envelopeSchema(matchesAndRequestsSchema) },
+      },
+    },
+    async (request) => {
+      const mine = await lockOwnRequest(fastify.db, request.params.requestId, request.userId).catch(
+        (error: unknown) => {
+          throw error instanceof AppError && error.code === 'FORBIDDEN'
+            ? new AppError('FORBIDDEN', 'You can only see matches of your own ride requests.')
+            : error;
+        },
+      );
+      const isOpen = mine.status === 'Active' && mine.timeOfTravel > fastify.now();
+      const [potentialMatches, pending] = await Promise.all([
+        isOpen ? findPotentialMatches(fastify, fastify.db, mine) : Promise.resolve([]),
+        isOpen
+          ? findPendingMatchRequests(fastify, fastify.db, mine.id)
+          : Promise.resolve({ incomingMatches: [], outgoingMatches: [] }),
+      ]);
+      return { statusCode: 200, message: 'OK', entities: [{ potentialMatches, ...pending }] };
+    },
+  );
+
+  app.post(
+    '/ride-request/send-match-request',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matching'],
+        security: secured,
+        body: sendMatchRequestBodySchema,
+        response: { 201: envelopeSchema(z.object({ _id: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const created = await sendMatchRequest(
+        fastify,
+        request.userId,
+        request.body.fromRequest,
+        request.body.toRequest,
+      );
+      return reply
+        .code(201)
+        .send({
+          statusCode: 201,
+          message: RIDE_MESSAGES.matchRequestSent,
+          entities: [{ _id: created.id }],
+        });
+    },
+  );
+
+  app.put(
+    '/ride-request/respond-match-request',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matching'],
+        security: secured,
+        body: respondMatchRequestBodySchema,
+        response: { 200: envelopeSchema(z.object({ matchId: z.string().optional() })) },
+      },
+    },
+    async (request) => {
+      const result = await respondToMatchRequest(fastify, request.userId, request.body);
+      return result.accepted
+        ? {
+            statusCode: 200,
+            message: RIDE_MESSAGES.matchAccepted,
+            entities: [{ matchId: result.matchId }],
+          }
+        : { statusCode: 200, message: RIDE_MESSAGES.matchDeclined, entities: [] };
+    },
+  );
+
+  app.delete(
+    '/ride-request/match-request/:id',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matching'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.never()) },
+      },
+    },
+    async (request) => {
+      await cancelMatchRequest(fastify, request.userId, request.params.id);
+      return { statusCode: 200, message: 'Match request cancelled', entities: [] };
+    },
+  );
+};
+
+export default matchingRoutes;

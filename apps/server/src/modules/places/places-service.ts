@@ -1,0 +1,84 @@
+import {
+  PLACE_SEARCH_LIMIT,
+  TERMINALS,
+  type PlaceProvider,
+  type Terminal,
+  type TerminalId,
+} from '@aeropool/contract/places';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { LatLng } from '../../lib/geo/distance';
+import type { Route, RouteProvider } from '../../lib/geo/router';
+import type { ServiceContext } from '../../lib/service-context';
+import type { GeocodedPlace, GeocoderProvider } from './providers/geocoder-provider';
+import { createNominatimProvider } from './providers/nominatim-provider';
+import { offlineProvider } from './providers/offline-provider';
+import { createPhotonProvider } from './providers/photon-provider';
+
+export const PLACE_MESSAGES = {
+  providerNotConfigured: 'This location provider is not configured.',
+  searchUnavailable: 'Location search is unavailable right now. Please try again.',
+} as const;
+
+export type PlacesContext = Pick<ServiceContext, 'config' | 'log' | 'routeProvider'>;
+export type PlaceSearch = { q: string; provider?: PlaceProvider; terminal?: TerminalId };
+export type PlaceWithRoute = GeocodedPlace & { encodedString: string };
+
+export function terminalById(id: TerminalId): Terminal {
+  const terminal = TERMINALS.find((t) => t.id === id);
+  if (!terminal) throw new AppError('BAD_REQUEST', 'Unknown terminal.', { field: 'terminal' });
+  return terminal;
+}
+
+/**
+ * The route from a terminal to a place: what a ride request stores as encodedString and uses
+ * as its road distance. Pass the app (or any service context), or a RouteProvider in tests.
+ */
+export function resolveRoute(
+  source: PlacesContext | RouteProvider,
+  terminal: Terminal | TerminalId,
+  place: LatLng,
+): Promise<Route> {
+  const router = 'config' in source ? source.routeProvider : source;
+  return router.route(typeof terminal === 'string' ? terminalById(terminal) : terminal, place);
+}
+
+/** Offline is always there; an online provider only when it is the configured one. */
+export function availableProviders(config: Pick<Config, 'GEOCODER' | 'GEOCODER_URL'>) {
+  const available: PlaceProvider[] = ['offline'];
+  if (config.GEOCODER !== 'offline' && config.GEOCODER_URL) available.push(config.GEOCODER);
+  return { default: config.GEOCODER, available };
+}
+
+function geocoderFor(config: Config, provider: PlaceProvider): GeocoderProvider {
+  if (provider === 'offline') return offlineProvider;
+  if (provider !== config.GEOCODER || !config.GEOCODER_URL) {
+    throw new AppError('BAD_REQUEST', PLACE_MESSAGES.providerNotConfigured, { field: 'provider' });
+  }
+  return provider === 'photon'
+    ? createPhotonProvider(config.GEOCODER_URL)
+    : createNominatimProvider(config.GEOCODER_URL);
+}
+
+/** Spec §5: at most 5 places in the box, best match first, each with its route from the terminal. */
+export async function searchPlaces(
+  ctx: PlacesContext,
+  { q, provider = ctx.config.GEOCODER, terminal = 'T1' }: PlaceSearch,
+): Promise<PlaceWithRoute[]> {
+  const geocoder = geocoderFor(ctx.config, provider);
+  const from = terminalById(terminal);
+  let places: GeocodedPlace[];
+  try {
+    places = await geocoder.search(q, PLACE_SEARCH_LIMIT);
+  } catch (error) {
+    ctx.log.warn({ err: error, provider: geocoder.name }, 'location search failed');
+    throw new AppError('SERVICE_UNAVAILABLE', PLACE_MESSAGES.searchUnavailable);
+  }
+  const router = ctx.routeProvider;
+  return Promise.all(
+    places.slice(0, PLACE_SEARCH_LIMIT).map(async (place) => ({
+      ...place,
+      encodedString: (await router.route(from, place)).encodedString,
+    })),
+  );
+}

@@ -1,0 +1,104 @@
+import { and, avg, eq, gt, inArray } from 'drizzle-orm';
+import type { Rating } from '@aeropool/contract/rides';
+import type { DbOrTx } from '../../db/database';
+import { ratings, rideRequests } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { requireMembership } from '../matches/match-service';
+
+type RatingRow = typeof ratings.$inferSelect;
+
+const toView = (row: RatingRow): Rating => ({
+  _id: row.id,
+  raterUserId: row.raterId,
+  ratedUserId: row.ratedId,
+  matchId: row.matchId,
+  rating: row.rating,
+});
+
+/**
+ * One rating per rater, rated rider and match; rating again updates it (decision 004), so a
+ * mis-tap can be corrected. Only co-passengers of a match that was not cancelled, after the trip.
+ */
+export async function rateCoPassenger(
+  ctx: ServiceContext,
+  raterId: string,
+  input: { ratedUserId: string; matchId: string; rating: number },
+) {
+  const now = ctx.now();
+  if (input.ratedUserId === raterId) throw new AppError('BAD_REQUEST', 'You cannot rate yourself.');
+  const { match, members } = await requireMembership(ctx, input.matchId, raterId);
+  if (!members.some((m) => m.userId === input.ratedUserId))
+    throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
+  if (match.status === 'Cancelled')
+    throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
+  const [ahead] = await ctx.db
+    .select({ id: rideRequests.id })
+    .from(rideRequests)
+    .where(
+      and(
+        inArray(
+          rideRequests.id,
+          members.map((m) => m.rideRequestId),
+        ),
+        gt(rideRequests.timeOfTravel, now),
+      ),
+    )
+    .limit(1);
+  if (ahead) throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
+
+  const [existing] = await ctx.db
+    .select({ id: ratings.id })
+    .from(ratings)
+    .where(
+      and(
+        eq(ratings.raterId, raterId),
+        eq(ratings.ratedId, input.ratedUserId),
+        eq(ratings.matchId, input.matchId),
+      ),
+    );
+  const [row] = await ctx.db
+    .insert(ratings)
+    .values({
+      raterId,
+      ratedId: input.ratedUserId,
+      matchId: input.matchId,
+      rating: input.rating,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [ratings.raterId, ratings.ratedId, ratings.matchId],
+      set: { rating: input.rating, updatedAt: now },
+    })
+    .returning();
+  return { rating: toView(row!), created: !existing };
+}
+
+export async function ratingDetails(
+  ctx: ServiceContext,
+  viewerId: string,
+  input: { raterUserId: string; ratedUserId: string; matchId: string },
+) {
+  await requireMembership(ctx, input.matchId, viewerId);
+  const rows = await ctx.db
+    .select()
+    .from(ratings)
+    .where(
+      and(
+        eq(ratings.raterId, input.raterUserId),
+        eq(ratings.ratedId, input.ratedUserId),
+        eq(ratings.matchId, input.matchId),
+      ),
+    );
+  return rows.map(toView);
+}
+
+/** A rider's average received rating, one decimal; 0 before any. */
+export async function averageRatingOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: avg(ratings.rating) })
+    .from(ratings)
+    .where(eq(ratings.ratedId, userId));
+  return row?.value ? Math.round(Number(row.value) * 10) / 10 : 0;
+}

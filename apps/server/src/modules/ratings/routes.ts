@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelopeSchema } from '@aeropool/contract/envelope';
+import { ratingBodySchema, ratingDetailsBodySchema, ratingSchema } from '@aeropool/contract/rides';
+import { rateCoPassenger, ratingDetails } from './rating-service';
+
+const secured = [{ bearerAuth: [] }];
+
+const ratingsRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/rating',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['ratings'],
+        security: secured,
+        body: ratingBodySchema,
+        response: { 200: envelopeSchema(ratingSchema), 201: envelopeSchema(ratingSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { rating, created } = await rateCoPassenger(fastify, request.userId, request.body);
+      const statusCode = created ? 201 : 200;
+      return reply
+        .code(statusCode)
+        .send({
+          statusCode,
+          message: created ? 'Rating saved.' : 'Rating updated.',
+          entities: [rating],
+        });
+    },
+  );
+
+  app.post(
+    '/rating/details',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['ratings'],
+        security: secured,
+        body: ratingDetailsBodySchema,
+        response: { 200: envelopeSchema(ratingSchema) },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'OK',
+      entities: await ratingDetails(fastify, request.userId, request.body),
+    }),
+  );
+};
+
+export default ratingsRoutes;

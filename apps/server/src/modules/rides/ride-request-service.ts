@@ -1,0 +1,190 @@
+import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { TERMINALS, type Place } from '@aeropool/contract/places';
+import { RIDE_LIMITS } from '@aeropool/contract/rides';
+import type { DbOrTx } from '../../db/database';
+import { matchRequests, rideRequests, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { parseRideInput, type RideInput } from './ride-input';
+import { effectiveStatus, type RideRequestRow } from './ride-request-view';
+
+type RideBody = { source: Place; destination: Place; timeOfTravel: number };
+
+const GAP_MS = RIDE_LIMITS.minGapMinutes * 60_000;
+
+async function routeFor(ctx: ServiceContext, input: RideInput) {
+  const terminal = TERMINALS.find((t) => t.id === input.terminal)!;
+  return input.direction === 'drop'
+    ? ctx.routeProvider.route(terminal, input.place)
+    : ctx.routeProvider.route(input.place, terminal);
+}
+
+/** Spec rule: no two open requests of one rider within 2 hours of each other. */
+async function assertNoNearbyOpenRequest(
+  tx: DbOrTx,
+  riderId: string,
+  time: Date,
+  now: Date,
+  exceptId?: string,
+) {
+  const [clash] = await tx
+    .select({ id: rideRequests.id })
+    .from(rideRequests)
+    .where(
+      and(
+        eq(rideRequests.riderId, riderId),
+        inArray(rideRequests.status, ['Active', 'Matched']),
+        gt(rideRequests.timeOfTravel, now),
+        gt(rideRequests.timeOfTravel, new Date(time.getTime() - GAP_MS)),
+        lt(rideRequests.timeOfTravel, new Date(time.getTime() + GAP_MS)),
+        exceptId ? ne(rideRequests.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) {
+    throw new AppError('CONFLICT', 'You already have a ride request within 2 hours of this time.', {
+      field: 'timeOfTravel',
+    });
+  }
+}
+
+/** Serialises one rider's writes so the 2-hour rule holds under concurrent requests. */
+const lockRider = (tx: DbOrTx, riderId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for('update');
+
+/** Loads the caller's own request, locked: 404 when missing, 403 when someone else's. */
+export async function lockOwnRequest(
+  tx: DbOrTx,
+  id: string,
+  riderId: string,
+): Promise<RideRequestRow> {
+  const [row] = await tx.select().from(rideRequests).where(eq(rideRequests.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'Ride request not found.');
+  if (row.riderId !== riderId)
+    throw new AppError('FORBIDDEN', 'You can only change your own ride requests.');
+  return row;
+}
+
+export async function createRideRequest(ctx: ServiceContext, riderId: string, body: RideBody) {
+  const now = ctx.now();
+  const input = parseRideInput(body, now);
+  const route = await routeFor(ctx, input);
+  return ctx.db.transaction(async (tx) => {
+    await lockRider(tx, riderId);
+    await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
+    const [row] = await tx
+      .insert(rideRequests)
+      .values({
+        riderId,
+        direction: input.direction,
+        terminal: input.terminal,
+        placeName: input.place.name,
+        placeLatitude: input.place.latitude,
+        placeLongitude: input.place.longitude,
+        routePolyline: route.encodedString,
+        roadMetres: Math.round(route.roadMetres),
+        timeOfTravel: input.timeOfTravel,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Pending match requests of a request become Cancelled; returns the other riders to notify. */
+export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: string[], now: Date) {
+  if (requestIds.length === 0) return [];
+  const cancelled = await tx
+    .update(matchRequests)
+    .set({ status: 'Cancelled', respondedAt: now })
+    .where(
+      and(
+        eq(matchRequests.status, 'Pending'),
+        or(
+          inArray(matchRequests.fromRequestId, requestIds),
+          inArray(matchRequests.toRequestId, requestIds),
+        ),
+      ),
+    )
+    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+  return [...new Set(cancelled.flatMap((m) => [m.fromUserId, m.toUserId]))];
+}
+
+const assertEditable = (row: RideRequestRow, now: Date, action: 'edited' | 'cancelled') => {
+  const status = effectiveStatus(row, now);
+  if (status === 'Expired')
+    throw new AppError('CONFLICT', `This ride request has expired and cannot be ${action}.`);
+  if (status === 'Matched') {
+    throw new AppError(
+      'CONFLICT',
+      'This ride is matched. Cancel the match from the trip card instead.',
+    );
+  }
+  if (status !== 'Active')
+    throw new AppError('CONFLICT', `This ride request is already ${status}.`);
+};
+
+export async function updateRideRequest(
+  ctx: ServiceContext,
+  riderId: string,
+  id: string,
+  body: RideBody,
+) {
+  const now = ctx.now();
+  const input = parseRideInput(body, now);
+  const route = await routeFor(ctx, input);
+  const { row, notify } = await ctx.db.transaction(async (tx) => {
+    await lockRider(tx, riderId);
+    assertEditable(await lockOwnRequest(tx, id, riderId), now, 'edited');
+    await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);
+    const [updated] = await tx
+      .update(rideRequests)
+      .set({
+        direction: input.direction,
+        terminal: input.terminal,
+        placeName: input.place.name,
+        placeLatitude: input.place.latitude,
+        placeLongitude: input.place.longitude,
+        routePolyline: route.encodedString,
+        roadMetres: Math.round(route.roadMetres),
+        timeOfTravel: input.timeOfTravel,
+        updatedAt: now,
+      })
+      .where(eq(rideRequests.id, id))
+      .returning();
+    // A changed trip may no longer fit the riders it was offered to.
+    return { row: updated!, notify: await cancelPendingMatchRequestsOf(tx, [id], now) };
+  });
+  for (const userId of notify)
+    if (userId !== riderId) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+  return row;
+}
+
+export async function cancelRideRequest(ctx: ServiceContext, riderId: string, id: string) {
+  const now = ctx.now();
+  const notify = await ctx.db.transaction(async (tx) => {
+    assertEditable(await lockOwnRequest(tx, id, riderId), now, 'cancelled');
+    await tx
+      .update(rideRequests)
+      .set({ status: 'Cancelled', updatedAt: now })
+      .where(eq(rideRequests.id, id));
+    return cancelPendingMatchRequestsOf(tx, [id], now);
+  });
+  for (const userId of notify)
+    if (userId !== riderId) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+}
+
+/** For deactivation: the rider's open requests are cancelled so nobody matches a gone account. */
+export async function cancelOpenRequestsOfRider(tx: DbOrTx, riderId: string, now: Date) {
+  const open = await tx
+    .update(rideRequests)
+    .set({ status: 'Cancelled', updatedAt: now })
+    .where(and(eq(rideRequests.riderId, riderId), eq(rideRequests.status, 'Active')))
+    .returning({ id: rideRequests.id });
+  return cancelPendingMatchRequestsOf(
+    tx,
+    open.map((r) => r.id),
+    now,
+  );
+}

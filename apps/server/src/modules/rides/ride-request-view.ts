@@ -1,0 +1,68 @@
+import { inArray, eq } from 'drizzle-orm';
+import { TERMINALS, type Place } from '@aeropool/contract/places';
+import type { RideRequest, RideRequestStatus } from '@aeropool/contract/rides';
+import type { DbOrTx } from '../../db/database';
+import { rideRequests, users } from '../../db/schema';
+import { toRiderView } from '../accounts/user-view';
+
+export type RideRequestRow = typeof rideRequests.$inferSelect;
+type RiderRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+
+/** "Expired" is derived: an Active request whose time has passed (spec §4). */
+export const effectiveStatus = (
+  row: Pick<RideRequestRow, 'status' | 'timeOfTravel'>,
+  now: Date,
+): RideRequestStatus =>
+  row.status === 'Active' && row.timeOfTravel.getTime() <= now.getTime() ? 'Expired' : row.status;
+
+export const terminalOf = (row: Pick<RideRequestRow, 'terminal'>) =>
+  TERMINALS.find((t) => t.id === row.terminal)!;
+
+export const cityPlaceOf = (row: RideRequestRow): Place => ({
+  name: row.placeName,
+  latitude: row.placeLatitude,
+  longitude: row.placeLongitude,
+  encodedString: row.routePolyline,
+});
+
+export function toRideRequestView(row: RideRequestRow, rider: RiderRow, now: Date): RideRequest {
+  const terminal = terminalOf(row);
+  const terminalPlace: Place = {
+    name: terminal.name,
+    latitude: terminal.latitude,
+    longitude: terminal.longitude,
+    encodedString: row.routePolyline,
+  };
+  const city = cityPlaceOf(row);
+  return {
+    _id: row.id,
+    rider: toRiderView(rider),
+    source: row.direction === 'drop' ? terminalPlace : city,
+    destination: row.direction === 'drop' ? city : terminalPlace,
+    timeOfTravel: row.timeOfTravel.getTime(),
+    status: effectiveStatus(row, now),
+    direction: row.direction,
+  };
+}
+
+const riderColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+/** Loads ride requests with their riders, keyed by id, in one query. */
+export async function loadRideRequestViews(
+  db: DbOrTx,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, RideRequest>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ request: rideRequests, rider: riderColumns })
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .where(inArray(rideRequests.id, ids));
+  return new Map(rows.map((r) => [r.request.id, toRideRequestView(r.request, r.rider, now)]));
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePath } from '../../lib/geo/polyline';
+import { createRide, PLACES, rideBody } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let rider: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  rider = await t.signUp();
+});
+afterAll(() => t.close());
+
+const create = (token: string | undefined, payload: object) =>
+  t.request({ method: 'POST', url: '/api/ride-request/create', token, payload });
+
+describe('POST /api/ride-request/create', () => {
+  it('creates a drop for the signed-in rider (rider in the body ignored) with a route polyline', async () => {
+    const other = await t.signUp();
+    const res = await create(rider.token, {
+      ...rideBody(t, { minutesAhead: 60 }),
+      rider: { _id: other.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Ride request created successfully!');
+    const ride = res.json().entities[0];
+    expect(ride).toMatchObject({
+      rider: { _id: rider.id },
+      status: 'Active',
+      direction: 'drop',
+      source: { name: 'Terminal 1' },
+      destination: { name: 'Koramangala' },
+    });
+    const path = decodePath(ride.destination.encodedString);
+    expect(path[0]!.latitude).toBeCloseTo(13.1991, 3);
+    expect(path.at(-1)!.latitude).toBeCloseTo(12.9352, 3);
+  });
+
+  it('creates a pickup (terminal as destination)', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r, { direction: 'pickup', terminal: 'T2' });
+    expect(ride).toMatchObject({
+      direction: 'pickup',
+      source: { name: 'Koramangala' },
+      destination: { name: 'Terminal 2' },
+    });
+  });
+
+  it('needs sign-in', async () => {
+    expect((await create(undefined, rideBody(t))).statusCode).toBe(401);
+  });
+
+  it.each([
+    [
+      'no terminal at either end',
+      (b: ReturnType<typeof rideBody>) => ({
+        ...b,
+        source: { ...PLACES.whitefield, encodedString: '' },
+      }),
+      'One end of the ride must be an airport terminal and the other a place in Bengaluru.',
+    ],
+    [
+      'terminals at both ends',
+      (b: ReturnType<typeof rideBody>) => ({ ...b, destination: b.source }),
+      'One end of the ride must be an airport terminal and the other a place in Bengaluru.',
+    ],
+    [
+      'a place outside Bengaluru',
+      (b: ReturnType<typeof rideBody>) => ({
+        ...b,
+        destination: { name: 'Mysuru', latitude: 12.2958, longitude: 76.6394, encodedString: '' },
+      }),
+      'Please choose a location in Bengaluru.',
+    ],
+    [
+      'a time in the past',
+      (b: ReturnType<typeof rideBody>) => ({
+        ...b,
+        timeOfTravel: t.clock.now().getTime() - 60_000,
+      }),
+      'Please choose a time in the future.',
+    ],
+    [
+      'a time over 90 days ahead',
+      (b: ReturnType<typeof rideBody>) => ({
+        ...b,
+        timeOfTravel: t.clock.now().getTime() + 91 * 86_400_000,
+      }),
+      'Rides can be requested at most 90 days ahead.',
+    ],
+  ])('rejects %s with 400', async (_label, change, message) => {
+    const res = await create(rider.token, change(rideBody(t)));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('rejects a missing field with 400', async () => {
+    const { timeOfTravel: _omit, ...body } = rideBody(t);
+    expect((await create(rider.token, body)).statusCode).toBe(400);
+    expect(
+      (
+        await create(rider.token, {
+          ...rideBody(t),
+          destination: { name: '', latitude: 12.9, longitude: 77.6 },
+        })
+      ).json().message,
+    ).toBe('Please fill in all fields.');
+  });
+
+  it('refuses a second open request within 2 hours (409) but allows one 2+ hours apart', async () => {
+    const r = await t.signUp();
+    await createRide(t, r, { minutesAhead: 600 });
+    const clash = await create(r.token, rideBody(t, { minutesAhead: 600 + 119 }));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(
+      'You already have a ride request within 2 hours of this time.',
+    );
+    expect((await create(r.token, rideBody(t, { minutesAhead: 600 + 121 }))).statusCode).toBe(201);
+  });
+
+  it('decides concurrent creates for one rider by a row lock: exactly one wins', async () => {
+    const r = await t.signUp();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => create(r.token, rideBody(t, { minutesAhead: 900 }))),
+    );
+    expect(results.map((x) => x.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+});
+
+describe('update and cancel', () => {
+  it('updates own Active request; others get 403; an Expired one cannot be edited or cancelled', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r, { minutesAhead: 30 });
+    const update = (token: string, body: object) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${ride._id}`,
+        token,
+        payload: body,
+      });
+    const ok = await update(r.token, rideBody(t, { minutesAhead: 40, place: PLACES.hsrLayout }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      message: 'Ride request updated successfully!',
+      entities: [{ destination: { name: 'HSR Layout' } }],
+    });
+    expect((await update(rider.token, rideBody(t, { minutesAhead: 40 }))).statusCode).toBe(403);
+
+    t.clock.advance(41 * 60_000);
+    try {
+      const late = await update(r.token, rideBody(t, { minutesAhead: 60 }));
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe('This ride request has expired and cannot be edited.');
+      const cancel = await t.request({
+        method: 'DELETE',
+        url: `/api/ride-request/cancel/${ride._id}`,
+        token: r.token,
+      });
+      expect(cancel.statusCode).toBe(409);
+      const past = await t.request({
+        method: 'GET',
+        url: `/api/match-or-ride-request/past/${r.id}`,
+        token: r.token,
+      });
+      expect(past.json().entities[0].rideRequest).toMatchObject({
+        _id: ride._id,
+        status: 'Expired',
+      });
+    } finally {
+      t.clock.advance(-41 * 60_000);
+    }
+  });
+
+  it('cancels own Active request with the spec text; 404 for an unknown id; 403 for others', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/cancel/${ride._id}`,
+          token: rider.token,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/ride-request/cancel/${ride._id}`,
+      token: r.token,
+    });
+    expect(res.json()).toMatchObject({
+      statusCode: 200,
+      message: 'Ride request canceled successfully',
+    });
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/cancel/${ride._id}`,
+          token: r.token,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: '/api/ride-request/cancel/00000000-0000-4000-8000-000000000000',
+          token: r.token,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // The freed slot can be used again.
+    expect((await create(r.token, rideBody(t))).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { UserStats } from '@aeropool/contract/accounts';
+import type { Trip } from '@aeropool/contract/rides';
+import { rideRequests, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/service-context';
+import { loadMatchViews } from '../matches/match-view';
+import { averageRatingOf } from '../ratings/rating-service';
+import { toRideRequestView } from '../rides/ride-request-view';
+
+const PAST_LIMIT = 100;
+
+/**
+ * Spec §4 tab rules. Upcoming: open requests ahead (Active as cards, Matched as match cards).
+ * Past: requests whose time has passed (Active shows as Expired), completed trips, and matches
+ * the rider cancelled, as read-only badges.
+ */
+export async function listTrips(
+  ctx: ServiceContext,
+  userId: string,
+  tab: 'upcoming' | 'past',
+): Promise<Trip[]> {
+  const now = ctx.now();
+  const mine = eq(rideRequests.riderId, userId);
+  const where =
+    tab === 'upcoming'
+      ? and(
+          mine,
+          gt(rideRequests.timeOfTravel, now),
+          inArray(rideRequests.status, ['Active', 'Matched']),
+        )
+      : and(
+          mine,
+          or(
+            and(
+              lte(rideRequests.timeOfTravel, now),
+              inArray(rideRequests.status, ['Active', 'Matched']),
+            ),
+            eq(rideRequests.status, 'Completed'),
+            and(eq(rideRequests.status, 'Cancelled'), isNotNull(rideRequests.currentMatchId)),
+          ),
+        );
+  const rows = await ctx.db
+    .select({
+      request: rideRequests,
+      rider: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    })
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .where(where)
+    .orderBy(tab === 'upcoming' ? asc(rideRequests.timeOfTravel) : desc(rideRequests.timeOfTravel))
+    .limit(tab === 'upcoming' ? 1000 : PAST_LIMIT);
+
+  const matchIds = [
+    ...new Set(rows.map((r) => r.request.currentMatchId).filter((id): id is string => !!id)),
+  ];
+  const matchViews = await loadMatchViews(ctx.db, matchIds, now);
+  return rows.map(({ request, rider }) => {
+    const match = request.currentMatchId ? matchViews.get(request.currentMatchId) : undefined;
+    return { rideRequest: toRideRequestView(request, rider, now), ...(match ? { match } : {}) };
+  });
+}
+
+export async function rideStatsOf(ctx: ServiceContext, userId: string): Promise<UserStats> {
+  const now = ctx.now();
+  const [counts] = await ctx.db
+    .select({
+      completed: sql<number>`count(*) filter (where ${rideRequests.status} = 'Completed')::int`,
+      active: sql<number>`count(*) filter (where ${rideRequests.status} in ('Active', 'Matched') and ${rideRequests.timeOfTravel} > ${now.toISOString()}::timestamptz)::int`,
+      cancelled: sql<number>`count(*) filter (where ${rideRequests.status} = 'Cancelled')::int`,
+    })
+    .from(rideRequests)
+    .where(eq(rideRequests.riderId, userId));
+  return {
+    completed: counts?.completed ?? 0,
+    active: counts?.active ?? 0,
+    cancelled: counts?.cancelled ?? 0,
+    averageRating: await averageRatingOf(ctx.db, userId),
+  };
+}
