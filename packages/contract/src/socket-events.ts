@@ -1,4 +1,5 @@
-import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from './rides';
+import type { TRIPS_CHANGED_EVENT } from './rides';
+import { type TripsChangedPayload } from './rides';
 
 /** Typed socket.io event maps shared by server and web. */
 export type ServerToClientEvents = {

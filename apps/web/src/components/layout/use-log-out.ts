@@ -1,18 +1,39 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { clearSession } from '../../lib/session';
 
-/** Spec §4: logout removes userId, userEmail and token, says so in a toast and goes to /. */
+/**
+ * Spec §4: logout removes userId, userEmail and token, says so in a toast and goes to /.
+ *
+ * Away from /, the session is cleared only once this page (and its navbar) has unmounted:
+ * clearing first would let a page that needs a session (/dashboard, /profile) redirect to
+ * /login before the navigation to / lands.
+ */
 export function useLogOut(): () => void {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  return useCallback(() => {
+  const isLeavingRef = useRef(false);
+
+  const signOut = useCallback(() => {
     clearSession();
     // Cached trips and profile belong to the rider who just left; the next one must not see them.
     queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(
+    () => () => {
+      if (isLeavingRef.current) signOut();
+    },
+    [signOut],
+  );
+
+  return useCallback(() => {
     toast.success('Successfully logged out');
+    if (pathname === '/') signOut();
+    else isLeavingRef.current = true;
     void navigate('/');
-  }, [navigate, queryClient]);
+  }, [navigate, pathname, signOut]);
 }
