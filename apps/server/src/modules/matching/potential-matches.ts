@@ -3,9 +3,16 @@ import { RIDE_LIMITS, type PotentialMatch } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
 import { matchRequests, rideRequests } from '../../db/schema';
 import { haversineMetres } from '../../lib/geo/distance';
+import { TERMINALS } from '@aeropool/contract/places';
 import type { ServiceContext } from '../../lib/service-context';
 import { loadRideRequestViews, terminalOf, type RideRequestRow } from '../rides/ride-request-view';
 import { fareFor, scoreMatch, type ScoreOptions, type TripEnds } from './match-score';
+
+/** A number parameter typed for PostgreSQL, which cannot infer it inside arithmetic. */
+const float = (value: number) => sql`${value}::float8`;
+
+/** Great-circle metres between Terminal 1 and Terminal 2. */
+const TERMINAL_HOP_METRES = haversineMetres(TERMINALS[0], TERMINALS[1]);
 
 export const tripEndsOf = (
   row: Pick<
@@ -39,8 +46,8 @@ export function isCompatible(ctx: ServiceContext, a: RideRequestRow, b: RideRequ
 /**
  * Other riders' Active requests in the same direction, within the time window and distance, not
  * already linked to `mine` by a pending match request; best matchPercentage first.
- * The index on (direction, time) WHERE Active narrows the rows; a bounding box on the city end
- * trims them in SQL; the exact distance and score are computed here on the few left.
+ * The index on (direction, time) WHERE Active narrows the rows; a bounding box and the exact
+ * distance trim them; SQL ranks by the score and only the best few are re-scored here.
  */
 export async function findPotentialMatches(
   ctx: ServiceContext,
@@ -53,6 +60,20 @@ export async function findPotentialMatches(
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
   const from = new Date(Math.max(mine.timeOfTravel.getTime() - windowMs, now.getTime() + 1));
+
+  const self = tripEndsOf(mine);
+  const options = scoreOptions(ctx);
+  // Great-circle metres and the score's formula (see match-score.ts) in SQL, so only the best few
+  // rows leave the database whatever the density; they are re-scored exactly below.
+  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
+    power(sin(radians(${rideRequests.placeLatitude} - ${float(mine.placeLatitude)}) / 2), 2) +
+    cos(radians(${float(mine.placeLatitude)})) * cos(radians(${rideRequests.placeLatitude})) *
+    power(sin(radians(${rideRequests.placeLongitude} - ${float(mine.placeLongitude)}) / 2), 2)))`;
+  const hop = sql`case when ${rideRequests.terminal} = ${mine.terminal} then 0 else ${float(TERMINAL_HOP_METRES * options.circuity)} end`;
+  const solo = sql`(${rideRequests.roadMetres} + ${float(mine.roadMetres)})`;
+  const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${float(mine.roadMetres)}) + ${distance} * ${float(options.circuity)})`;
+  const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${float(mine.timeOfTravel.getTime())}) / 60000`;
+  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${float(options.windowMinutes)}))`;
 
   const candidates = await db
     .select({
@@ -76,14 +97,15 @@ export async function findPotentialMatches(
           mine.placeLongitude - dLng,
           mine.placeLongitude + dLng,
         ),
+        sql`${distance} <= ${float(maxMetres)}`,
         sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
           (${matchRequests.fromRequestId} = ${mine.id} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
           (${matchRequests.toRequestId} = ${mine.id} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,
       ),
-    );
+    )
+    .orderBy(sql`${approxScore} desc`)
+    .limit(RIDE_LIMITS.maxPotentialMatches * 2);
 
-  const self = tripEndsOf(mine);
-  const options = scoreOptions(ctx);
   const scored = candidates
     .map((row) => ({ id: row.id, score: scoreMatch(self, tripEndsOf(row), options) }))
     .filter((c) => c.score.distance <= maxMetres)

@@ -71,13 +71,11 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
         request.body.fromRequest,
         request.body.toRequest,
       );
-      return reply
-        .code(201)
-        .send({
-          statusCode: 201,
-          message: RIDE_MESSAGES.matchRequestSent,
-          entities: [{ _id: created.id }],
-        });
+      return reply.code(201).send({
+        statusCode: 201,
+        message: RIDE_MESSAGES.matchRequestSent,
+        entities: [{ _id: created.id }],
+      });
     },
   );
 
