@@ -81,7 +81,7 @@ export async function buildApp(
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
 
   await app.register(
     async (api) => {

@@ -19,6 +19,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  /** 32 bytes as 64 hex characters or base64; keys chat messages at rest. */
+  CHAT_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64'))
+      .refine((key) => key.length === 32, 'must be 32 bytes (64 hex characters or base64)')
+      .optional(),
+  ),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@aeropool.in>`),

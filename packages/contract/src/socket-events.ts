@@ -1,11 +1,17 @@
-import type { TRIPS_CHANGED_EVENT } from './rides';
-import { type TripsChangedPayload } from './rides';
+import type { ChatAck, ChatError, ChatMessage, JoinAck, SendChatMessage } from './chat';
+import type { TripsChangedPayload } from './rides';
 
 /** Typed socket.io event maps shared by server and web. */
 export type ServerToClientEvents = {
-  [TRIPS_CHANGED_EVENT]: (payload: TripsChangedPayload) => void;
+  'trips:changed': (payload: TripsChangedPayload) => void;
+  message: (message: ChatMessage) => void;
+  'chat:error': (error: ChatError) => void;
 };
 
-export type ClientToServerEvents = Record<string, never>;
+export type ClientToServerEvents = {
+  joinRoom: (matchId: string, ack?: (result: JoinAck) => void) => void;
+  leaveRoom: (matchId: string) => void;
+  message: (payload: SendChatMessage, ack?: (result: ChatAck) => void) => void;
+};
 
 export const userRoom = (userId: string) => `user:${userId}`;

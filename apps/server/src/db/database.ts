@@ -18,6 +18,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string on PostgreSQL (the socket.io adapter opens its own pool). */
+  postgresUrl?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -71,6 +73,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    postgresUrl: url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
@@ -20,6 +21,8 @@ import {
   MATCH_STATUSES,
   RIDE_REQUEST_STATUSES,
 } from '@aeropool/contract/rides';
+
+const customBytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -219,3 +222,35 @@ export const ratings = pgTable(
     check('ratings_rating_range', sql`${table.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * Chat messages, encrypted at rest (AES-256-GCM, see modules/chat/message-crypto.ts): `body` holds
+ * iv, tag and ciphertext, never the text. A client's retry after a reconnect carries the same
+ * clientId, so the unique index stores it once.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: text('client_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_client_idx').on(table.matchId, table.userId, table.clientId),
+    index('chat_messages_match_time_idx').on(table.matchId, table.createdAt, table.id),
+  ],
+);
+
+/** @socket.io/postgres-adapter keeps payloads too large for NOTIFY here (its documented shape). */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigint('id', { mode: 'number' }).generatedByDefaultAsIdentity().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: customBytea('payload'),
+});

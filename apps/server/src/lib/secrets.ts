@@ -8,13 +8,16 @@ export type Secrets = {
   jwtSecret: Uint8Array;
   /** Keys the HMAC of OTP codes and verification tokens, so a leaked table cannot be brute-forced offline. */
   hashKey: Buffer;
+  /** AES-256-GCM key for chat messages at rest (CHAT_ENCRYPTION_KEY, else generated once). */
+  chatKey: Buffer;
 };
 
-type StoredSecrets = { jwtSecret: string; hashKey: string };
+type StoredSecrets = { jwtSecret: string; hashKey: string; chatKey?: string };
 
 const generate = (): StoredSecrets => ({
   jwtSecret: randomBytes(48).toString('base64url'),
   hashKey: randomBytes(32).toString('base64url'),
+  chatKey: randomBytes(32).toString('base64url'),
 });
 
 /**
@@ -22,12 +25,20 @@ const generate = (): StoredSecrets => ({
  * DATA_DIR so sessions survive restarts with zero configuration. Without a data folder (tests)
  * they live in memory.
  */
-export function loadSecrets(config: Pick<Config, 'JWT_SECRET'>, dataDir?: string): Secrets {
+export function loadSecrets(
+  config: Pick<Config, 'JWT_SECRET' | 'CHAT_ENCRYPTION_KEY'>,
+  dataDir?: string,
+): Secrets {
   let stored: StoredSecrets;
   if (dataDir) {
     const file = path.join(dataDir, 'secrets.json');
     if (fs.existsSync(file)) {
       stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
+      // Folders created before chat existed get their key added once.
+      if (!stored.chatKey) {
+        stored.chatKey = randomBytes(32).toString('base64url');
+        fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      }
     } else {
       stored = generate();
       fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
@@ -39,5 +50,6 @@ export function loadSecrets(config: Pick<Config, 'JWT_SECRET'>, dataDir?: string
   return {
     jwtSecret: new TextEncoder().encode(jwtSecret),
     hashKey: Buffer.from(stored.hashKey, 'base64url'),
+    chatKey: config.CHAT_ENCRYPTION_KEY ?? Buffer.from(stored.chatKey!, 'base64url'),
   };
 }

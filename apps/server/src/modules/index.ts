@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import accountsRoutes from './accounts/routes';
 import analyticsRoutes from './analytics/routes';
+import chatRoutes from './chat/routes';
 import healthRoutes from './health/routes';
 import placesRoutes from './places/routes';
 import publicConfigRoutes from './public-config/routes';
@@ -24,5 +25,6 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   matchesRoutes,
   ratingsRoutes,
   tripsRoutes,
+  chatRoutes,
   placesRoutes,
 ];

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
 import {
   userRoom,
   type ClientToServerEvents,
@@ -10,18 +12,39 @@ import { verifySessionToken } from './auth';
 
 type SocketData = { userId: string };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
 /**
  * socket.io on the API's own server and port. The handshake must carry a valid session token
  * (`auth: { token }`); each socket joins its user's room, which live dashboard updates use.
  */
-export default fp(async function realtimePlugin(app: FastifyInstance) {
+export type RealtimeOptions = {
+  /** With PostgreSQL, rooms span server processes through LISTEN/NOTIFY (decision 005). */
+  postgresUrl?: string;
+};
+
+const ADAPTER_CLOSE_TIMEOUT_MS = 2000;
+
+export default fp(async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   const origins = app.config.CORS_ORIGIN?.split(',').map((origin) => origin.trim());
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     cors: origins && origins.length > 0 ? { origin: origins } : undefined,
   });
+  // Its own small pool: the adapter holds one connection for LISTEN, and one that is still being
+  // set up when the server closes would otherwise keep the main pool from ending.
+  const adapterPool = options.postgresUrl
+    ? new pg.Pool({ connectionString: options.postgresUrl, max: 3 })
+    : undefined;
+  if (adapterPool) {
+    adapterPool.on('error', (error) => app.log.error({ err: error }, 'socket.io adapter pool'));
+    io.adapter(
+      createAdapter(adapterPool, {
+        errorHandler: (error) => app.log.error({ err: error }, 'socket.io postgres adapter'),
+      }),
+    );
+  }
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
@@ -37,13 +60,23 @@ export default fp(async function realtimePlugin(app: FastifyInstance) {
 
   app.decorate('io', io);
   app.decorate('notifyUser', (userId, event, ...args) => {
-    io.to(userRoom(userId)).emit(event, ...args);
+    // The decorator's signature (types.d.ts) ties args to the event; socket.io's overloads cannot follow a generic.
+    const room = io.to(userRoom(userId)) as unknown as {
+      emit(e: string, ...a: unknown[]): boolean;
+    };
+    room.emit(event, ...args);
   });
   // Open websockets would otherwise hold the HTTP server open during a graceful close.
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    io.engine.close();
+    await new Promise<void>((resolve) => void io.close(() => resolve()));
+    if (adapterPool) {
+      await Promise.race([
+        adapterPool.end(),
+        new Promise((resolve) => setTimeout(resolve, ADAPTER_CLOSE_TIMEOUT_MS).unref()),
+      ]);
+    }
   });
 });

@@ -15,6 +15,8 @@ export type TestApp = {
   clock: TestClock;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   signUp(input?: Partial<SignUpInput>): Promise<SignedUpUser>;
+  /** Listens on a free loopback port (for socket tests) and returns its base URL. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -97,6 +99,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     request,
     signUp,
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    },
     async close() {
       await app.close();
       await drop();

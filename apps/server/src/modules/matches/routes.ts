@@ -6,32 +6,30 @@ import { updateMatchStatus } from './match-service';
 import { loadMatchViews } from './match-view';
 
 const matchesRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify
-    .withTypeProvider<ZodTypeProvider>()
-    .put(
-      '/match/:id',
-      {
-        preHandler: fastify.authenticate,
-        schema: {
-          tags: ['matches'],
-          security: [{ bearerAuth: [] }],
-          params: idParamsSchema,
-          body: updateMatchBodySchema,
-          response: { 200: envelopeSchema(matchSchema) },
-        },
+  fastify.withTypeProvider<ZodTypeProvider>().put(
+    '/match/:id',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matches'],
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: updateMatchBodySchema,
+        response: { 200: envelopeSchema(matchSchema) },
       },
-      async (request) => {
-        await updateMatchStatus(fastify, request.userId, request.params.id, request.body.status);
-        const match = (await loadMatchViews(fastify.db, [request.params.id], fastify.now())).get(
-          request.params.id,
-        )!;
-        return {
-          statusCode: 200,
-          message: `Match ${request.body.status.toLowerCase()}.`,
-          entities: [match],
-        };
-      },
-    );
+    },
+    async (request) => {
+      await updateMatchStatus(fastify, request.userId, request.params.id, request.body.status);
+      const match = (await loadMatchViews(fastify.db, [request.params.id], fastify.now())).get(
+        request.params.id,
+      )!;
+      return {
+        statusCode: 200,
+        message: `Match ${request.body.status.toLowerCase()}.`,
+        entities: [match],
+      };
+    },
+  );
 };
 
 export default matchesRoutes;

@@ -23,13 +23,11 @@ const ratingsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const { rating, created } = await rateCoPassenger(fastify, request.userId, request.body);
       const statusCode = created ? 201 : 200;
-      return reply
-        .code(statusCode)
-        .send({
-          statusCode,
-          message: created ? 'Rating saved.' : 'Rating updated.',
-          entities: [rating],
-        });
+      return reply.code(statusCode).send({
+        statusCode,
+        message: created ? 'Rating saved.' : 'Rating updated.',
+        entities: [rating],
+      });
     },
   );
 

@@ -9,28 +9,26 @@ import { listTrips } from './trip-service';
 const params = z.object({ tab: z.enum(['upcoming', 'past']), userId: z.uuid('Invalid id.') });
 
 const tripsRoutes: FastifyPluginAsync = async (fastify) => {
-  fastify
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/match-or-ride-request/:tab/:userId',
-      {
-        preHandler: fastify.authenticate,
-        schema: {
-          tags: ['trips'],
-          security: [{ bearerAuth: [] }],
-          params,
-          response: { 200: envelopeSchema(tripSchema) },
-        },
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/match-or-ride-request/:tab/:userId',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['trips'],
+        security: [{ bearerAuth: [] }],
+        params,
+        response: { 200: envelopeSchema(tripSchema) },
       },
-      async (request) => {
-        assertSelf(request, request.params.userId);
-        return {
-          statusCode: 200,
-          message: 'OK',
-          entities: await listTrips(fastify, request.userId, request.params.tab),
-        };
-      },
-    );
+    },
+    async (request) => {
+      assertSelf(request, request.params.userId);
+      return {
+        statusCode: 200,
+        message: 'OK',
+        entities: await listTrips(fastify, request.userId, request.params.tab),
+      };
+    },
+  );
 };
 
 export default tripsRoutes;

@@ -1,0 +1,121 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { ChatMessage } from '@aeropool/contract/chat';
+import { chatMessages, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { requireMembership } from '../matches/match-service';
+import { decryptMessage, encryptMessage } from './message-crypto';
+
+type MessageRow = typeof chatMessages.$inferSelect;
+type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+
+const authorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+function toChatMessage(
+  ctx: Pick<ServiceContext, 'secrets'>,
+  row: MessageRow,
+  author: Author,
+): ChatMessage {
+  return {
+    _id: row.id,
+    matchId: row.matchId,
+    userId: {
+      _id: author.id,
+      firstName: author.firstName,
+      lastName: author.lastName,
+      email: author.email,
+    },
+    messageText: decryptMessage(ctx.secrets.chatKey, row.matchId, row.body),
+    timestamp: row.createdAt.toISOString(),
+    clientId: row.clientId,
+  };
+}
+
+/** Members may read a match's chat whatever its status; posting needs a match that was not cancelled. */
+export async function assertCanPost(
+  ctx: Pick<ServiceContext, 'db'>,
+  matchId: string,
+  userId: string,
+) {
+  const { match } = await requireMembership(ctx, matchId, userId);
+  if (match.status === 'Cancelled')
+    throw new AppError('CONFLICT', 'This ride was cancelled, so its chat is closed.');
+}
+
+/**
+ * Stores a message (author from the token, time from the server) once per clientId: a resend after
+ * a reconnect returns the stored one. `isNew` tells whether to broadcast it.
+ */
+export async function storeMessage(
+  ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
+  input: { matchId: string; userId: string; clientId: string; text: string },
+): Promise<{ message: ChatMessage; isNew: boolean }> {
+  const [inserted] = await ctx.db
+    .insert(chatMessages)
+    .values({
+      matchId: input.matchId,
+      userId: input.userId,
+      clientId: input.clientId,
+      body: encryptMessage(ctx.secrets.chatKey, input.matchId, input.text),
+      createdAt: ctx.now(),
+    })
+    .onConflictDoNothing({
+      target: [chatMessages.matchId, chatMessages.userId, chatMessages.clientId],
+    })
+    .returning();
+  const [row] = inserted
+    ? [inserted]
+    : await ctx.db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.matchId, input.matchId),
+            eq(chatMessages.userId, input.userId),
+            eq(chatMessages.clientId, input.clientId),
+          ),
+        );
+  const [author] = await ctx.db.select(authorColumns).from(users).where(eq(users.id, input.userId));
+  return { message: toChatMessage(ctx, row!, author!), isNew: !!inserted };
+}
+
+/** A page of history, oldest first, ending just before `before` (a message id) when given. */
+export async function listMessages(
+  ctx: Pick<ServiceContext, 'db' | 'secrets'>,
+  userId: string,
+  matchId: string,
+  page: { before?: string; limit: number },
+): Promise<ChatMessage[]> {
+  await requireMembership(ctx, matchId, userId);
+  let cursor;
+  if (page.before) {
+    [cursor] = await ctx.db
+      .select({ createdAt: chatMessages.createdAt, id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, page.before), eq(chatMessages.matchId, matchId)));
+    if (!cursor) throw new AppError('NOT_FOUND', 'Message not found.');
+  }
+  const rows = await ctx.db
+    .select({ message: chatMessages, author: authorColumns })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(
+      and(
+        eq(chatMessages.matchId, matchId),
+        cursor
+          ? or(
+              lt(chatMessages.createdAt, cursor.createdAt),
+              and(eq(chatMessages.createdAt, cursor.createdAt), lt(chatMessages.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(page.limit);
+  return rows.reverse().map((r) => toChatMessage(ctx, r.message, r.author));
+}

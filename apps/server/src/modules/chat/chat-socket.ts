@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CHAT_LIMITS,
+  matchIdSchema,
+  matchRoom,
+  sendChatMessageSchema,
+  type ChatError,
+} from '@aeropool/contract/chat';
+import { AppError } from '../../lib/app-error';
+import type { RealtimeSocket } from '../../plugins/realtime';
+import { requireMembership } from '../matches/match-service';
+import { assertCanPost, storeMessage } from './chat-service';
+
+/** A member's permission to post is re-checked at most this often per socket and match. */
+const PERMISSION_TTL_MS = 30_000;
+
+const toChatError = (error: unknown, matchId?: string): ChatError => {
+  if (error instanceof AppError) {
+    const code =
+      error.code === 'CONFLICT'
+        ? 'MATCH_CLOSED'
+        : error.code === 'BAD_REQUEST'
+          ? 'INVALID'
+          : 'NOT_MEMBER';
+    return { code, message: error.message, matchId };
+  }
+  return { code: 'SERVER', message: 'Something went wrong. Please try again.', matchId };
+};
+
+/** Sliding window per socket: over the limit answers with an error event, the socket stays. */
+function createRateLimiter() {
+  const sent: number[] = [];
+  return (now: number) => {
+    while (sent.length > 0 && sent[0]! <= now - CHAT_LIMITS.rateLimitWindowMs) sent.shift();
+    if (sent.length >= CHAT_LIMITS.rateLimitMessages) return false;
+    sent.push(now);
+    return true;
+  };
+}
+
+/**
+ * Chat over socket.io (spec §7): joinRoom / leaveRoom / message. The author comes from the
+ * handshake token and the time from the server; payloads are parsed with the contract's schemas.
+ */
+export function registerChatSocket(app: FastifyInstance): void {
+  app.io.on('connection', (socket: RealtimeSocket) => {
+    const userId = socket.data.userId;
+    const allowRate = createRateLimiter();
+    const canPostUntil = new Map<string, number>();
+    const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
+      socket.emit('chat:error', error);
+      if (typeof ack === 'function') ack({ ok: false, error });
+    };
+
+    socket.on('joinRoom', async (rawMatchId, ack) => {
+      const parsed = matchIdSchema.safeParse(rawMatchId);
+      if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
+      try {
+        await requireMembership(app, parsed.data, userId);
+      } catch (error) {
+        return fail(toChatError(error, parsed.data), ack);
+      }
+      await socket.join(matchRoom(parsed.data));
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+
+    socket.on('leaveRoom', (rawMatchId) => {
+      if (typeof rawMatchId === 'string') void socket.leave(matchRoom(rawMatchId));
+    });
+
+    socket.on('message', async (payload, ack) => {
+      if (!allowRate(Date.now())) {
+        return fail(
+          {
+            code: 'RATE_LIMITED',
+            message: 'You are sending messages too fast. Please wait a moment.',
+          },
+          ack,
+        );
+      }
+      const parsed = sendChatMessageSchema.safeParse(payload);
+      if (!parsed.success) {
+        return fail(
+          { code: 'INVALID', message: parsed.error.issues[0]?.message ?? 'Invalid message.' },
+          ack,
+        );
+      }
+      const { matchId, messageText, clientId } = parsed.data;
+      try {
+        if ((canPostUntil.get(matchId) ?? 0) < Date.now()) {
+          await assertCanPost(app, matchId, userId);
+          canPostUntil.set(matchId, Date.now() + PERMISSION_TTL_MS);
+        }
+        const { message, isNew } = await storeMessage(app, {
+          matchId,
+          userId,
+          clientId,
+          text: messageText,
+        });
+        if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
+        if (typeof ack === 'function') ack({ ok: true, message });
+      } catch (error) {
+        if (!(error instanceof AppError)) app.log.error({ err: error }, 'chat message failed');
+        fail(toChatError(error, matchId), ack);
+      }
+    });
+  });
+}

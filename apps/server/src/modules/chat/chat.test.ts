@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
+import { matchedPair } from '../../test/ride-factory';
+import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+const connect = async (user: SignedUpUser) => {
+  const socket = await connectSocket(url, user.token);
+  sockets.push(socket);
+  return socket;
+};
+const join = (socket: TestSocket, matchId: string) =>
+  new Promise<JoinAck>((resolve) => socket.emit('joinRoom', matchId, resolve));
+const send = (socket: TestSocket, payload: SendChatMessage) =>
+  new Promise<ChatAck>((resolve) => socket.emit('message', payload, resolve));
+const history = (user: SignedUpUser, matchId: string, query = '') =>
+  t.request({ method: 'GET', url: `/api/match/messages/${matchId}${query}`, token: user.token });
+
+async function pairInChat() {
+  const [a, b] = await Promise.all([
+    t.signUp({ firstName: 'Asha' }),
+    t.signUp({ firstName: 'Bina' }),
+  ]);
+  const { matchId } = await matchedPair(t, a, b, {
+    minutesAhead: 200 + Math.floor(Math.random() * 5000),
+  });
+  const [sa, sb] = await Promise.all([connect(a), connect(b)]);
+  expect(await join(sa, matchId)).toEqual({ ok: true });
+  expect(await join(sb, matchId)).toEqual({ ok: true });
+  return { a, b, sa, sb, matchId };
+}
+
+describe('chat over socket.io', () => {
+  it('refuses a socket without a valid token', async () => {
+    await expect(connectSocket(url)).rejects.toThrow('Please log in to continue.');
+    await expect(connectSocket(url, 'not-a-token')).rejects.toThrow('Please log in to continue.');
+  });
+
+  it('delivers a message to the room with the author from the token and the server time', async () => {
+    const { a, b, sa, sb, matchId } = await pairInChat();
+    const incoming = nextEvent(sb, 'message');
+    const before = Date.now();
+    const ack = await send(sa, {
+      matchId,
+      messageText: '  Meet at gate 4?  ',
+      clientId: randomUUID(),
+      userId: { _id: b.id },
+      timestamp: '2001-01-01T00:00:00Z',
+    });
+    expect(ack.ok).toBe(true);
+    const received = await incoming;
+    expect(received).toMatchObject({
+      matchId,
+      messageText: 'Meet at gate 4?',
+      userId: { _id: a.id, firstName: 'Asha', email: a.email },
+    });
+    expect(ack.ok && ack.message._id).toBe(received._id);
+    expect(Date.parse(received.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('a non-member cannot join, post or hear the room', async () => {
+    const { sa, matchId } = await pairInChat();
+    const outsider = await connect(await t.signUp());
+    const heard = collect(outsider, 'message');
+    const errors = collect(outsider, 'chat:error');
+    expect(await join(outsider, matchId)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_MEMBER' },
+    });
+    expect(
+      await send(outsider, { matchId, messageText: 'hi', clientId: randomUUID() }),
+    ).toMatchObject({ ok: false, error: { code: 'NOT_MEMBER' } });
+    await send(sa, { matchId, messageText: 'private', clientId: randomUUID() });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([]);
+    expect(errors.length).toBe(2);
+  });
+
+  it('rejects empty and over-2,000-character text', async () => {
+    const { sa, matchId } = await pairInChat();
+    expect(await send(sa, { matchId, messageText: '   ', clientId: randomUUID() })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID', message: 'Message cannot be empty.' },
+    });
+    expect(
+      await send(sa, { matchId, messageText: 'x'.repeat(2001), clientId: randomUUID() }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID' } });
+    expect(
+      (await send(sa, { matchId, messageText: 'x'.repeat(2000), clientId: randomUUID() })).ok,
+    ).toBe(true);
+  });
+
+  it('stores a message re-sent with the same clientId once', async () => {
+    const { a, sa, matchId } = await pairInChat();
+    const clientId = randomUUID();
+    const first = await send(sa, { matchId, messageText: 'once', clientId });
+    const again = await send(sa, { matchId, messageText: 'once', clientId });
+    expect(first.ok && again.ok && again.message._id === first.message._id).toBe(true);
+    expect((await history(a, matchId)).json().entities).toHaveLength(1);
+  });
+
+  it('keeps messages encrypted at rest and returns them in order from history, paginated', async () => {
+    const { a, b, sa, sb, matchId } = await pairInChat();
+    for (let i = 1; i <= 5; i += 1) {
+      const socket = i % 2 ? sa : sb;
+      expect(
+        (
+          await send(socket, {
+            matchId,
+            messageText: `secret message ${i}`,
+            clientId: randomUUID(),
+          })
+        ).ok,
+      ).toBe(true);
+    }
+    const all = (await history(b, matchId)).json().entities;
+    expect(all.map((m: { messageText: string }) => m.messageText)).toEqual(
+      [1, 2, 3, 4, 5].map((i) => `secret message ${i}`),
+    );
+
+    const latestTwo = (await history(a, matchId, '?limit=2')).json().entities;
+    expect(latestTwo.map((m: { messageText: string }) => m.messageText)).toEqual([
+      'secret message 4',
+      'secret message 5',
+    ]);
+    const older = (await history(a, matchId, `?limit=2&before=${latestTwo[0]._id}`)).json()
+      .entities;
+    expect(older.map((m: { messageText: string }) => m.messageText)).toEqual([
+      'secret message 2',
+      'secret message 3',
+    ]);
+    expect((await history(a, matchId, '?limit=101')).statusCode).toBe(400);
+
+    const stored = (await t.database.db.execute(
+      sql`select body from chat_messages where match_id = ${matchId}`,
+    )) as unknown as { rows?: { body: string }[] } & { body: string }[];
+    const bodies = (stored.rows ?? stored).map((r) => r.body);
+    expect(bodies).toHaveLength(5);
+    for (const body of bodies) expect(body).not.toContain('secret');
+  });
+
+  it('history is for members only', async () => {
+    const { matchId } = await pairInChat();
+    expect((await history(await t.signUp(), matchId)).statusCode).toBe(403);
+  });
+
+  it('rate-limits a fast sender with an error event, without disconnecting', async () => {
+    const { sa, matchId } = await pairInChat();
+    const results = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        send(sa, { matchId, messageText: `m${i}`, clientId: randomUUID() }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.error.code === 'RATE_LIMITED')).toHaveLength(1);
+    expect(sa.connected).toBe(true);
+  });
+
+  it('closes the chat of a cancelled match', async () => {
+    const { a, sb, matchId } = await pairInChat();
+    await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: a.token,
+      payload: { status: 'Cancelled' },
+    });
+    const fresh = await connect(a);
+    expect(
+      await send(fresh, { matchId, messageText: 'still there?', clientId: randomUUID() }),
+    ).toMatchObject({ ok: false, error: { code: 'MATCH_CLOSED' } });
+    expect(sb.connected).toBe(true);
+  });
+});

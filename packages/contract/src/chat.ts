@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const CHAT_LIMITS = {
+  maxMessageLength: 2000,
+  historyPageSize: 50,
+  historyMaxPageSize: 100,
+  /** Per socket: at most this many messages in the window, else an error event (not a disconnect). */
+  rateLimitMessages: 10,
+  rateLimitWindowMs: 5000,
+} as const;
+
+/** Spec §9: the chat socket reconnects with a 1 to 5 second delay and a 20-second timeout. */
+export const CHAT_SOCKET_OPTIONS = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20_000,
+} as const;
+
+export const chatMessageSchema = z.object({
+  _id: z.string(),
+  matchId: z.string(),
+  userId: z.object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  messageText: z.string(),
+  /** ISO time from the server's clock. */
+  timestamp: z.string(),
+  /** The sender's own id for this message, so its screen can match echo and acknowledgement. */
+  clientId: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const matchIdSchema = z.uuid('Invalid match.');
+
+export const sendChatMessageSchema = z.object({
+  matchId: matchIdSchema,
+  messageText: z
+    .string()
+    .trim()
+    .min(1, 'Message cannot be empty.')
+    .max(
+      CHAT_LIMITS.maxMessageLength,
+      `Message must be at most ${CHAT_LIMITS.maxMessageLength} characters.`,
+    ),
+  clientId: z.string().min(8).max(64),
+  /** Sent by the spec's client; ignored (the author comes from the token, the time from the server). */
+  userId: z.unknown().optional(),
+  timestamp: z.unknown().optional(),
+});
+export type SendChatMessage = z.input<typeof sendChatMessageSchema>;
+
+export const chatHistoryQuerySchema = z.object({
+  /** Id of the oldest message already shown: the page ends just before it. */
+  before: z.uuid('Invalid message id.').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CHAT_LIMITS.historyMaxPageSize)
+    .default(CHAT_LIMITS.historyPageSize),
+});
+
+export type ChatErrorCode = 'NOT_MEMBER' | 'INVALID' | 'RATE_LIMITED' | 'MATCH_CLOSED' | 'SERVER';
+export type ChatError = { code: ChatErrorCode; message: string; matchId?: string };
+
+export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; error: ChatError };
+export type JoinAck = { ok: true } | { ok: false; error: ChatError };
+
+export const CHAT_EVENTS = {
+  join: 'joinRoom',
+  leave: 'leaveRoom',
+  message: 'message',
+  error: 'chat:error',
+} as const;
+
+export const matchRoom = (matchId: string) => `match:${matchId}`;
