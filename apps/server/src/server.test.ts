@@ -1,46 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { startServerProcess, type ServerProcess } from './test/server-process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: ChildProcess[] = [];
 
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(dataDir: string): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(dataDir: string): ServerProcess {
+  const started = startServerProcess({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
   });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  children.push(started.child);
+  return started;
 }
 
-async function waitForPort(started: Started, timeoutMs = 30_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const match = /ready on http:\/\/localhost:(\d+)/.exec(started.output());
-    if (match) return Number(match[1]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${started.output()}`);
-}
+const waitForPort = (started: ServerProcess) => started.port();
 
 const post = (port: number, url: string, body: object) =>
   fetch(`http://127.0.0.1:${port}${url}`, {
@@ -94,7 +70,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverDir,
+      cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -20,24 +20,27 @@ export function connectSocket(url: string, token?: string): Promise<TestSocket> 
   });
 }
 
-/** Resolves with the next `event` payload, or fails after a timeout. */
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Resolves with the next `event` payload that matches, or fails after a timeout. */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
   timeoutMs = 3000,
+  matches: (payload: Payload<E>) => boolean = () => true,
 ) {
-  return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no ${event} within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    socket.once(
-      event as 'message',
-      ((payload: never) => {
-        clearTimeout(timer);
-        resolve(payload);
-      }) as never,
-    );
+  return new Promise<Payload<E>>((resolve, reject) => {
+    const listener = ((payload: Payload<E>) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event as 'message', listener);
+      resolve(payload);
+    }) as never;
+    const timer = setTimeout(() => {
+      socket.off(event as 'message', listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event as 'message', listener);
   });
 }
 

@@ -1,32 +1,74 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { RideRequest } from '@aeropool/contract/rides';
 import { PageShell } from '../../components/layout/page-shell';
+import { Button } from '../../components/ui/button';
 import { useRequireSession } from '../../lib/use-require-session';
+import type { TripTab } from './api/trip-keys';
+import { CancelRequestModal } from './components/cancel-request-modal';
+import { RideRequestModal } from './components/ride-request-modal';
+import { panelId, tabId, TripTabs } from './components/trip-tabs';
+import { TripList } from './components/trip-list';
+import { useTripsLiveUpdates } from './hooks/use-trips-live-updates';
 
-/** My Trips is built with ride requests and matching; until then this page says so plainly. */
+/** Spec §2 My Trips; useRequireSession sends a signed-out visitor to /login. */
 export function DashboardPage() {
   const session = useRequireSession();
-  if (!session) return null;
   return (
     <PageShell>
-      <main className="mx-auto w-full max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold">My Trips</h1>
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
-          <p className="font-medium">
-            Posting ride requests and finding co-passengers is coming soon.
-          </p>
-          <p className="mt-2 text-slate-600">
-            Your account is ready. Meanwhile you can complete your{' '}
-            <Link className="font-semibold text-brand-700 underline" to="/profile">
-              profile
-            </Link>{' '}
-            or reach{' '}
-            <Link className="font-semibold text-brand-700 underline" to="/support">
-              support
-            </Link>
-            .
-          </p>
-        </div>
+      <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:py-12">
+        {session ? <MyTrips userId={session.userId} /> : null}
       </main>
     </PageShell>
+  );
+}
+
+type EditorState = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; request: RideRequest };
+
+function MyTrips({ userId }: { userId: string }) {
+  // The tab lives in the URL so a reload or a shared link opens the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: TripTab = searchParams.get('tab') === 'past' ? 'past' : 'upcoming';
+  const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
+  const [cancelling, setCancelling] = useState<RideRequest | null>(null);
+  useTripsLiveUpdates();
+
+  const selectTab = (next: TripTab) =>
+    setSearchParams(next === 'past' ? { tab: 'past' } : {}, { replace: true });
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">My Trips</h1>
+          <p className="mt-1 text-slate-600">
+            Share your Kempegowda airport cab with riders going your way.
+          </p>
+        </div>
+        <Button onClick={() => setEditor({ kind: 'create' })} className="w-full sm:w-auto">
+          Create New Request
+        </Button>
+      </div>
+
+      <TripTabs selected={tab} onSelect={selectTab} />
+
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+        <TripList
+          key={tab}
+          userId={userId}
+          tab={tab}
+          onEdit={(request) => setEditor({ kind: 'edit', request })}
+          onCancel={setCancelling}
+        />
+      </div>
+
+      <RideRequestModal
+        isOpen={editor.kind !== 'closed'}
+        request={editor.kind === 'edit' ? editor.request : undefined}
+        userId={userId}
+        onClose={() => setEditor({ kind: 'closed' })}
+      />
+      <CancelRequestModal request={cancelling} onClose={() => setCancelling(null)} />
+    </>
   );
 }

@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatAck, JoinAck } from '@aeropool/contract/chat';
+import { otpFrom, startMailCapture, type MailCapture } from '../../test/mail-capture';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { openTestDatabase } from '../../test/test-database';
+
+type Rider = { id: string; token: string };
+type Answer = { token: string; entities: Record<string, string>[] };
+
+// Two server processes on two ports sharing one PostgreSQL: rooms span them through the adapter.
+describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server processes', () => {
+  let mail: MailCapture;
+  let drop: () => Promise<void>;
+  const servers: ServerProcess[] = [];
+  const sockets: TestSocket[] = [];
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    mail = await startMailCapture();
+    const db = await openTestDatabase();
+    drop = db.drop;
+    const shared = {
+      DATABASE_URL: db.url!,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CHAT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      SMTP_URL: mail.url,
+      WEB_DIST_DIR: '/nonexistent',
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-cluster-${i}-`));
+      servers.push(startServerProcess({ ...shared, DATA_DIR: dataDir }));
+    }
+    for (const server of servers) urls.push(`http://127.0.0.1:${await server.port()}`);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.exited));
+    await drop();
+    await mail.close();
+  });
+
+  const call = async (base: string, method: string, url: string, body?: object, token?: string) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as Answer;
+    if (!res.ok) throw new Error(`${method} ${url}: ${JSON.stringify(json)}`);
+    return json;
+  };
+
+  async function signUp(base: string): Promise<Rider> {
+    const email = `cluster.${randomUUID()}@example.com`;
+    await call(base, 'POST', '/api/otp/generate', { email, purpose: 'signup' });
+    const otp = otpFrom(await mail.waitFor(email));
+    const { entities } = await call(base, 'POST', '/api/otp/verify', { email, otp });
+    const created = await call(base, 'POST', '/api/user/create', {
+      firstName: 'Cluster',
+      lastName: 'Rider',
+      email,
+      password: 'secret123',
+      verificationToken: entities[0]!.verificationToken,
+    });
+    return { id: created.entities[0]!._id!, token: created.token };
+  }
+
+  const ride = (
+    base: string,
+    rider: Rider,
+    place: { name: string; latitude: number; longitude: number },
+  ) =>
+    call(
+      base,
+      'POST',
+      '/api/ride-request/create',
+      {
+        source: { name: 'Terminal 1', latitude: 13.1991, longitude: 77.7105, encodedString: '' },
+        destination: { ...place, encodedString: '' },
+        timeOfTravel: Date.now() + 4 * 3_600_000,
+      },
+      rider.token,
+    );
+
+  it('a rider on the first process and a rider on the second exchange messages both ways', async () => {
+    const [one, two] = urls as [string, string];
+    const a = await signUp(one);
+    const b = await signUp(two);
+    const rideA = (
+      await ride(one, a, { name: 'Koramangala', latitude: 12.9352, longitude: 77.6245 })
+    ).entities[0]!._id;
+    const rideB = (
+      await ride(two, b, { name: 'Indiranagar', latitude: 12.9784, longitude: 77.6408 })
+    ).entities[0]!._id;
+    const sent = await call(
+      one,
+      'POST',
+      '/api/ride-request/send-match-request',
+      { fromRequest: rideA, toRequest: rideB },
+      a.token,
+    );
+    const accepted = await call(
+      two,
+      'PUT',
+      '/api/ride-request/respond-match-request',
+      { requestId: rideB, matchRequestId: sent.entities[0]!._id, isAccepted: true },
+      b.token,
+    );
+    const matchId = accepted.entities[0]!.matchId!;
+
+    const sa = await connectSocket(one, a.token);
+    const sb = await connectSocket(two, b.token);
+    sockets.push(sa, sb);
+    const join = (s: TestSocket) =>
+      new Promise<JoinAck>((resolve) => s.emit('joinRoom', matchId, resolve));
+    expect(await join(sa)).toEqual({ ok: true });
+    expect(await join(sb)).toEqual({ ok: true });
+    const send = (s: TestSocket, text: string) =>
+      new Promise<ChatAck>((resolve) =>
+        s.emit('message', { matchId, messageText: text, clientId: randomUUID() }, resolve),
+      );
+
+    const toB = nextEvent(sb, 'message', 5000, (m) => m.userId._id === a.id);
+    expect((await send(sa, 'hello from process one')).ok).toBe(true);
+    expect((await toB).messageText).toBe('hello from process one');
+
+    const toA = nextEvent(sa, 'message', 5000, (m) => m.userId._id === b.id);
+    expect((await send(sb, 'hello back from process two')).ok).toBe(true);
+    expect(await toA).toMatchObject({
+      messageText: 'hello back from process two',
+      userId: { _id: b.id },
+    });
+
+    const history = await call(one, 'GET', `/api/match/messages/${matchId}`, undefined, a.token);
+    expect(history.entities.map((m) => m.messageText)).toEqual([
+      'hello from process one',
+      'hello back from process two',
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { tripKeys } from './trip-keys';
+
+export async function cancelRideRequest(requestId: string): Promise<string> {
+  const result = await api.delete(`/ride-request/cancel/${encodeURIComponent(requestId)}`);
+  return result.message;
+}
+
+export function useCancelRideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRideRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.all }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { tripKeys } from './trip-keys';
+
+/** requestId is the recipient's own ride request; matchRequestId the incoming request. */
+export type RespondMatchRequestInput = {
+  requestId: string;
+  matchRequestId: string;
+  isAccepted: boolean;
+};
+
+export async function respondMatchRequest(input: RespondMatchRequestInput): Promise<string> {
+  const result = await api.put('/ride-request/respond-match-request', input);
+  return result.message;
+}
+
+export function useRespondMatchRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: respondMatchRequest,
+    onSuccess: (_message, { requestId, isAccepted }) =>
+      // Accepting turns the request into a match card (spec §4: it refreshes the trip list).
+      queryClient.invalidateQueries({
+        queryKey: isAccepted ? tripKeys.all : tripKeys.matches(requestId),
+      }),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RideRequest, RideRequestBody } from '@aeropool/contract/rides';
+import { api } from '../../../lib/api-client';
+import { tripKeys } from './trip-keys';
+
+/** Creates a ride request, or updates one when requestId is given; resolves to the server's message. */
+export type SaveRideRequestInput = { requestId?: string; body: RideRequestBody };
+
+export async function saveRideRequest({ requestId, body }: SaveRideRequestInput): Promise<string> {
+  const result = requestId
+    ? await api.put<RideRequest>(`/ride-request/update/${encodeURIComponent(requestId)}`, body)
+    : await api.post<RideRequest>('/ride-request/create', body);
+  return result.message;
+}
+
+export function useSaveRideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRideRequest,
+    // A new time or place changes the card and who matches it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.all }),
+  });
+}

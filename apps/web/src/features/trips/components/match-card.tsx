@@ -1,0 +1,139 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Rider } from '@aeropool/contract/accounts';
+import type { Match, RideRequest } from '@aeropool/contract/rides';
+import { useUpdateMatchStatus } from '../api/update-match-status';
+import { useCoPassengerRatings } from '../hooks/use-co-passenger-ratings';
+import { MATCH_TOASTS } from '../trip-toasts';
+import { serverMessageOr } from '../utils/error-message';
+import {
+  cityPlaceOf,
+  coPassengerRequestsOf,
+  DIRECTION_LABELS,
+  riderName,
+  routePolylineOf,
+  routeText,
+  terminalNameOf,
+  terminalPlaceOf,
+} from '../utils/trip-route';
+import { CancelMatchModal } from './cancel-match-modal';
+import { MatchStatusControl } from './match-status-control';
+import { MatchedRiders } from './matched-riders';
+import { RatingModal } from './rating-modal';
+import { RouteSketch } from './route-sketch';
+import { TripTime } from './trip-time';
+
+type Props = { request: RideRequest; match: Match; userId: string; isPastTab: boolean };
+
+type RatingTask = { riders: Rider[]; completesMatch: boolean };
+
+/** A matched trip (spec §2): route, co-riders, Chat Now, status and ratings. */
+export function MatchCard({ request, match, userId, isPastTab }: Props) {
+  const headingId = useId();
+  const [ratingTask, setRatingTask] = useState<RatingTask | null>(null);
+  const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  const statusMutation = useUpdateMatchStatus();
+  // Ratings are taken after the trip, which is what puts it on the Past tab (server clock).
+  const canRate = isPastTab && match.status !== 'Cancelled';
+  const coPassengers = useCoPassengerRatings(
+    match._id,
+    userId,
+    coPassengerRequestsOf(match, userId),
+    isPastTab,
+  );
+
+  const setStatus = async (status: 'Cancelled' | 'Completed') => {
+    try {
+      await statusMutation.mutateAsync({ matchId: match._id, status });
+      setIsConfirmingCancel(false);
+    } catch (error) {
+      toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
+    }
+  };
+
+  const choose = (status: 'Cancelled' | 'Completed') => {
+    if (status === 'Cancelled') {
+      setIsConfirmingCancel(true);
+      return;
+    }
+    // Spec §4: Completed only after every co-passenger is rated; rate the rest first.
+    const unrated = coPassengers.filter((entry) => !entry.rating).map((e) => e.request.rider);
+    if (unrated.length === 0) void setStatus('Completed');
+    else setRatingTask({ riders: unrated, completesMatch: true });
+  };
+
+  const members = [request, ...coPassengerRequestsOf(match, userId)];
+  const isBusy = statusMutation.isPending || coPassengers.some((entry) => entry.isLoading);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Matched</p>
+          <h3 id={headingId} className="mt-1 text-base font-semibold text-slate-900">
+            {DIRECTION_LABELS[request.direction]}
+          </h3>
+          <TripTime ms={request.timeOfTravel} className="mt-1 block text-sm text-slate-600" />
+        </div>
+        <MatchStatusControl
+          status={match.status}
+          canComplete={isPastTab}
+          isPending={isBusy}
+          onChoose={choose}
+        />
+      </div>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-[15rem_1fr]">
+        <RouteSketch
+          terminal={terminalPlaceOf(request)}
+          terminalName={terminalNameOf(terminalPlaceOf(request))}
+          routeText={routeText(request)}
+          stops={members.map((member) => ({
+            place: { ...cityPlaceOf(member), encodedString: routePolylineOf(member) },
+            label: `${member._id === request._id ? 'You' : riderName(member.rider)}: ${cityPlaceOf(member).name}`,
+            isMine: member._id === request._id,
+          }))}
+        />
+        <div className="flex flex-col gap-4">
+          <MatchedRiders
+            coPassengers={coPassengers}
+            canRate={canRate}
+            cannotRateText={isPastTab ? undefined : 'Rate after the trip'}
+            onRate={(entry) =>
+              setRatingTask({ riders: [entry.request.rider], completesMatch: false })
+            }
+          />
+          <Link
+            to={`/chat/${encodeURIComponent(match._id)}`}
+            className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Chat Now
+          </Link>
+        </div>
+      </div>
+
+      <CancelMatchModal
+        isOpen={isConfirmingCancel}
+        isPending={statusMutation.isPending}
+        onBack={() => setIsConfirmingCancel(false)}
+        onConfirm={() => void setStatus('Cancelled')}
+      />
+      <RatingModal
+        isOpen={ratingTask !== null}
+        matchId={match._id}
+        userId={userId}
+        riders={ratingTask?.riders ?? []}
+        onClose={() => setRatingTask(null)}
+        onRated={() => {
+          const completesMatch = ratingTask?.completesMatch ?? false;
+          setRatingTask(null);
+          if (completesMatch) void setStatus('Completed');
+        }}
+      />
+    </article>
+  );
+}

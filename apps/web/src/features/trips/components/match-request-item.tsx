@@ -1,0 +1,105 @@
+import toast from 'react-hot-toast';
+import type { MatchRequest } from '@aeropool/contract/rides';
+import { Button } from '../../../components/ui/button';
+import { useCancelMatchRequest } from '../api/cancel-match-request';
+import { useRespondMatchRequest } from '../api/respond-match-request';
+import { MATCH_TOASTS } from '../trip-toasts';
+import { serverMessageOr } from '../utils/error-message';
+import { RiderSummary } from './rider-summary';
+import { StatusBadge } from './status-badge';
+
+type Props = { kind: 'incoming' | 'outgoing'; matchRequest: MatchRequest; myRequestId: string };
+
+/** Spec §4: the recipient accepts or declines an incoming request; the sender cancels one. */
+export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center">
+      <RiderSummary
+        request={matchRequest.requestId}
+        matchPercentage={matchRequest.matchPercentage}
+        distance={matchRequest.distance}
+      />
+      {kind === 'incoming' ? (
+        <IncomingActions matchRequestId={matchRequest._id} myRequestId={myRequestId} />
+      ) : (
+        <OutgoingActions
+          matchRequestId={matchRequest._id}
+          myRequestId={myRequestId}
+          status={matchRequest.status}
+        />
+      )}
+    </li>
+  );
+}
+
+type ActionProps = { matchRequestId: string; myRequestId: string };
+
+function IncomingActions({ matchRequestId, myRequestId }: ActionProps) {
+  const { mutateAsync, isPending, variables } = useRespondMatchRequest();
+
+  // Awaited rather than mutate's callbacks: accepting replaces this card with a match card,
+  // and callbacks of an unmounted observer never run.
+  const respond = async (isAccepted: boolean) => {
+    try {
+      await mutateAsync({ requestId: myRequestId, matchRequestId, isAccepted });
+      toast.success(isAccepted ? MATCH_TOASTS.accepted : MATCH_TOASTS.declined);
+    } catch (error) {
+      toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
+    }
+  };
+
+  return (
+    <div className="flex gap-2">
+      <Button
+        onClick={() => void respond(true)}
+        isLoading={isPending && variables?.isAccepted === true}
+        loadingText="Accepting..."
+        disabled={isPending}
+        className="flex-1 sm:flex-none"
+      >
+        Accept
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => void respond(false)}
+        isLoading={isPending && variables?.isAccepted === false}
+        loadingText="Declining..."
+        disabled={isPending}
+        className="flex-1 sm:flex-none"
+      >
+        Decline
+      </Button>
+    </div>
+  );
+}
+
+function OutgoingActions({
+  matchRequestId,
+  myRequestId,
+  status,
+}: ActionProps & { status: string }) {
+  const { mutateAsync, isPending } = useCancelMatchRequest();
+
+  const cancel = async () => {
+    try {
+      await mutateAsync({ requestId: myRequestId, matchRequestId });
+    } catch (error) {
+      toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
+    }
+  };
+
+  return (
+    <div className="flex items-center gap-3">
+      <StatusBadge status={status} label="Request status" />
+      <Button
+        variant="secondary"
+        onClick={() => void cancel()}
+        isLoading={isPending}
+        loadingText="Cancelling..."
+        className="flex-1 sm:flex-none"
+      >
+        Cancel
+      </Button>
+    </div>
+  );
+}

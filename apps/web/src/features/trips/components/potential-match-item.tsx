@@ -1,0 +1,44 @@
+import toast from 'react-hot-toast';
+import type { PotentialMatch } from '@aeropool/contract/rides';
+import { Button } from '../../../components/ui/button';
+import { useSendMatchRequest } from '../api/send-match-request';
+import { MATCH_TOASTS } from '../trip-toasts';
+import { serverMessageOr } from '../utils/error-message';
+import { fareText } from '../utils/trip-route';
+import { RiderSummary } from './rider-summary';
+
+type Props = { match: PotentialMatch; myRequestId: string };
+
+export function PotentialMatchItem({ match, myRequestId }: Props) {
+  const { mutateAsync, isPending } = useSendMatchRequest();
+
+  // mutateAsync, not mutate's callbacks: the item leaves the list as the refetch lands, and
+  // callbacks of an unmounted observer never run, so the toast would be lost.
+  const send = async () => {
+    try {
+      await mutateAsync({ fromRequest: myRequestId, toRequest: match._id });
+      toast.success(MATCH_TOASTS.sent);
+    } catch (error) {
+      toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center">
+      <RiderSummary
+        request={match}
+        matchPercentage={match.matchPercentage}
+        distance={match.distance}
+        note={fareText(match.fare)}
+      />
+      <Button
+        onClick={() => void send()}
+        isLoading={isPending}
+        loadingText="Sending..."
+        className="sm:w-auto"
+      >
+        Send Request
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { Rider } from '@aeropool/contract/accounts';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useRateCoPassengers } from '../api/rate-co-passenger';
+import { RATING_TOASTS } from '../trip-toasts';
+import { riderName } from '../utils/trip-route';
+import { StarRatingInput } from './star-rating-input';
+
+type Props = {
+  isOpen: boolean;
+  matchId: string;
+  userId: string;
+  /** The co-passengers to rate: one from Rate Now, every unrated one when completing. */
+  riders: Rider[];
+  onClose: () => void;
+  /** Called once every rider here was rated successfully. */
+  onRated: () => void;
+};
+
+export function RatingModal({ isOpen, riders, onClose, ...rest }: Props) {
+  const title =
+    riders.length === 1 && riders[0] ? `Rate ${riders[0].firstName}` : 'Rate your co-passengers';
+  return (
+    <Modal isOpen={isOpen} title={title} onClose={onClose}>
+      {/* Rendered only while open, so every co-passenger starts at 0 each time. */}
+      <RatingForm riders={riders} onClose={onClose} {...rest} />
+    </Modal>
+  );
+}
+
+function RatingForm({ matchId, userId, riders, onClose, onRated }: Omit<Props, 'isOpen'>) {
+  const [values, setValues] = useState<Record<string, number>>({});
+  const { mutateAsync, isPending } = useRateCoPassengers();
+  const isComplete = riders.every((rider) => (values[rider._id] ?? 0) > 0);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isComplete) return;
+    try {
+      const results = await mutateAsync(
+        riders.map((rider) => ({
+          matchId,
+          raterUserId: userId,
+          ratedUserId: rider._id,
+          rating: values[rider._id]!,
+        })),
+      );
+      results.forEach((result, index) => {
+        const rider = riders[index]!;
+        if (result.status === 'fulfilled')
+          toast.success(RATING_TOASTS.rated(riderName(rider), values[rider._id]!));
+      });
+      if (results.some((result) => result.status === 'rejected')) {
+        toast.error(RATING_TOASTS.failed);
+        return;
+      }
+      onRated();
+    } catch {
+      toast.error(RATING_TOASTS.failed);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+      <p className="text-sm text-slate-600">Choose 1 to 5 stars for each co-passenger.</p>
+      {riders.map((rider) => (
+        <StarRatingInput
+          key={rider._id}
+          name={riderName(rider)}
+          value={values[rider._id] ?? 0}
+          onChange={(value) => setValues((current) => ({ ...current, [rider._id]: value }))}
+          disabled={isPending}
+        />
+      ))}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          disabled={!isComplete}
+          isLoading={isPending}
+          loadingText="Submitting..."
+        >
+          Submit Rating
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import type { RideRequest } from '@aeropool/contract/rides';
+import { Button } from '../../../components/ui/button';
+import { DIRECTION_LABELS, routeText } from '../utils/trip-route';
+import { StatusBadge } from './status-badge';
+import { TripActionsMenu } from './trip-actions-menu';
+import { TripDetails } from './trip-details';
+import { TripTime } from './trip-time';
+
+type Props = {
+  request: RideRequest;
+  onEdit: (request: RideRequest) => void;
+  onCancel: (request: RideRequest) => void;
+};
+
+/**
+ * A ride request without a match (spec §2). Spec §4: an Expired one cannot be edited, cancelled
+ * or expanded, so it has no menu and a disabled Expired button instead of Show Details.
+ */
+export function RequestCard({ request, onEdit, onCancel }: Props) {
+  const [isExpanded, setIsExpanded] = useState(false);
+  const headingId = useId();
+  const detailsId = useId();
+  const isExpired = request.status === 'Expired';
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+            {DIRECTION_LABELS[request.direction]}
+          </p>
+          <h3 id={headingId} className="mt-1 text-base font-semibold break-words text-slate-900">
+            {routeText(request)}
+          </h3>
+          <TripTime ms={request.timeOfTravel} className="mt-1 block text-sm text-slate-600" />
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <StatusBadge status={request.status} label="Status" />
+          {isExpired ? null : (
+            <TripActionsMenu onEdit={() => onEdit(request)} onCancel={() => onCancel(request)} />
+          )}
+        </div>
+      </div>
+
+      <div className="mt-4">
+        {isExpired ? (
+          <Button variant="secondary" disabled>
+            Expired
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            aria-expanded={isExpanded}
+            aria-controls={detailsId}
+            onClick={() => setIsExpanded((value) => !value)}
+          >
+            {isExpanded ? 'Hide Details' : 'Show Details'}
+          </Button>
+        )}
+      </div>
+
+      {isExpanded && !isExpired ? (
+        <div id={detailsId} className="mt-4 border-t border-slate-100 pt-4">
+          <TripDetails request={request} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

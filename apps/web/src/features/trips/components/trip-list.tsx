@@ -1,0 +1,70 @@
+import type { RideRequest } from '@aeropool/contract/rides';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useTrips } from '../api/get-trips';
+import type { TripTab } from '../api/trip-keys';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { TRIPS_TOASTS } from '../trip-toasts';
+import { MatchCard } from './match-card';
+import { RequestCard } from './request-card';
+
+type Props = {
+  userId: string;
+  tab: TripTab;
+  onEdit: (request: RideRequest) => void;
+  onCancel: (request: RideRequest) => void;
+};
+
+/** Spec §4: which trips a tab holds is the server's call; a trip with a match is a match card. */
+export function TripList({ userId, tab, onEdit, onCancel }: Props) {
+  const query = useTrips(userId, tab);
+  useErrorToast(query.isError, query.errorUpdatedAt, TRIPS_TOASTS.fetchTripsFailed, `trips-${tab}`);
+
+  if (query.isPending) return <Spinner label="Loading trips…" />;
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+        <p className="text-slate-700">Your trips could not be loaded.</p>
+        <Button
+          variant="secondary"
+          onClick={() => void query.refetch()}
+          isLoading={query.isFetching}
+          loadingText="Retrying..."
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+        <p className="font-semibold text-slate-900">No trips found</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {tab === 'upcoming'
+            ? 'Create a ride request to find co-passengers for your airport trip.'
+            : 'Trips you have taken or that have expired will show here.'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="flex flex-col gap-4">
+      {query.data.map(({ rideRequest, match }) => (
+        <li key={match ? `${match._id}-${rideRequest._id}` : rideRequest._id}>
+          {match ? (
+            <MatchCard
+              request={rideRequest}
+              match={match}
+              userId={userId}
+              isPastTab={tab === 'past'}
+            />
+          ) : (
+            <RequestCard request={rideRequest} onEdit={onEdit} onCancel={onCancel} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

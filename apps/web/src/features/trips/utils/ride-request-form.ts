@@ -1,0 +1,70 @@
+import { TERMINALS, terminalAt, type Place, type TerminalId } from '@aeropool/contract/places';
+import {
+  rideRequestBodySchema,
+  type RideRequest,
+  type RideRequestBody,
+} from '@aeropool/contract/rides';
+import { fromKolkataInputValue, toKolkataInputValue } from '../../../lib/format-time';
+import { cityPlaceOf, terminalPlaceOf } from './trip-route';
+
+export type Direction = RideRequest['direction'];
+
+/** A searched place and the terminal its encodedString route was computed for. */
+export type ChosenPlace = Place & { routeTerminal: TerminalId };
+
+export type RideRequestFormValues = {
+  direction: Direction;
+  terminalId: TerminalId;
+  place: ChosenPlace | null;
+  /** The datetime-local string, Bengaluru wall time. */
+  time: string;
+};
+
+export const emptyFormValues = (): RideRequestFormValues => ({
+  direction: 'drop',
+  terminalId: 'T1',
+  place: null,
+  time: '',
+});
+
+/** Edit pre-fills from the stored request, its time shown in Bengaluru time. */
+export function formValuesFrom(request: RideRequest): RideRequestFormValues {
+  const terminalId = terminalAt(terminalPlaceOf(request))?.id ?? 'T1';
+  return {
+    direction: request.direction,
+    terminalId,
+    place: { ...cityPlaceOf(request), routeTerminal: terminalId },
+    time: toKolkataInputValue(request.timeOfTravel),
+  };
+}
+
+export const terminalPlace = (terminalId: TerminalId): Place => {
+  const terminal = TERMINALS.find((t) => t.id === terminalId) ?? TERMINALS[0];
+  return {
+    name: terminal.name,
+    latitude: terminal.latitude,
+    longitude: terminal.longitude,
+    encodedString: '',
+  };
+};
+
+/**
+ * Spec §5: drop goes from a terminal to the searched place, pickup the reverse; all three
+ * fields are required. Validated with the server's own schema; null means 'fill in all fields'.
+ */
+export function toRideRequestBody(
+  values: RideRequestFormValues,
+  riderId: string,
+): RideRequestBody | null {
+  const timeOfTravel = fromKolkataInputValue(values.time);
+  if (!values.place || timeOfTravel === null) return null;
+  const { routeTerminal: _routeTerminal, ...city } = values.place;
+  const airport = terminalPlace(values.terminalId);
+  const body = {
+    source: values.direction === 'drop' ? airport : city,
+    destination: values.direction === 'drop' ? city : airport,
+    timeOfTravel,
+    rider: riderId,
+  };
+  return rideRequestBodySchema.safeParse(body).success ? body : null;
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@aeropool/contract/socket-events';
+import { getToken, useSession } from './session';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** How long an unused connection stays open, so moving between pages does not reconnect. */
+const IDLE_DISCONNECT_MS = 10_000;
+
+let shared: { token: string; socket: AppSocket } | null = null;
+let users = 0;
+let idleTimer: number | undefined;
+
+/**
+ * One connection per token, shared by every screen: same origin (the dev server proxies
+ * /socket.io), token in the handshake, spec §9 reconnect delays of 1 to 5 s and a 20 s timeout.
+ */
+export function getSocket(token: string): AppSocket {
+  if (shared?.token === token) return shared.socket;
+  disconnectSocket();
+  const socket: AppSocket = io({
+    path: '/socket.io',
+    auth: { token },
+    reconnectionDelay: 1000,
+    reconnectionDelayMax: 5000,
+    timeout: 20_000,
+  });
+  shared = { token, socket };
+  return socket;
+}
+
+/** Closes the shared connection, e.g. on sign-out or when the token changes. */
+export function disconnectSocket(): void {
+  window.clearTimeout(idleTimer);
+  if (!shared) return;
+  shared.socket.removeAllListeners();
+  shared.socket.io.removeAllListeners();
+  shared.socket.disconnect();
+  shared = null;
+}
+
+function release(): void {
+  users -= 1;
+  // Checked after the current commit: sign-out clears the session as the page unmounts.
+  window.setTimeout(() => {
+    if (!shared) return;
+    if (getToken() !== shared.token) {
+      disconnectSocket();
+      return;
+    }
+    if (users > 0) return;
+    window.clearTimeout(idleTimer);
+    idleTimer = window.setTimeout(() => {
+      if (users === 0) disconnectSocket();
+    }, IDLE_DISCONNECT_MS);
+  }, 0);
+}
+
+/**
+ * The shared socket for the signed-in user while the calling component is mounted, or null
+ * when signed out. Signing out (or a 401 clearing the session) disconnects it.
+ */
+export function useSocket(): AppSocket | null {
+  const token = useSession()?.token ?? null;
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+
+  useEffect(() => {
+    if (!token) {
+      disconnectSocket();
+      setSocket(null);
+      return;
+    }
+    users += 1;
+    window.clearTimeout(idleTimer);
+    setSocket(getSocket(token));
+    return release;
+  }, [token]);
+
+  return socket;
+}
+
+/**
+ * Runs handler for every `event` the server sends while the component is mounted, and
+ * onReconnect after the connection comes back (events may have been missed meanwhile).
+ * Pass stable functions (useCallback) so the listeners are not re-added on every render.
+ */
+export function useSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+  onReconnect?: () => void,
+): void {
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    // socket.io's typed on() cannot narrow a generic event name; the contract map is the check.
+    const listener = handler as never;
+    socket.on(event as never, listener);
+    if (onReconnect) socket.io.on('reconnect', onReconnect);
+    return () => {
+      socket.off(event as never, listener);
+      if (onReconnect) socket.io.off('reconnect', onReconnect);
+    };
+  }, [socket, event, handler, onReconnect]);
+}
