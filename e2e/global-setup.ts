@@ -46,6 +46,9 @@ export default async function globalSetup() {
       // Many riders sign up from one address in a few minutes here.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      // Lets *.clock.spec.ts move the server's clock past a trip's time (never in production).
+      NODE_ENV: 'test',
+      ENABLE_TEST_CLOCK: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,13 +4,25 @@ import { E2E_BASE_URL } from './fixtures/env';
 /** Debian's Chromium: Playwright cannot download its own browser here. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: './.tmp/test-results',
@@ -24,20 +36,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /\.clock\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions,
       },
+    },
+    {
+      // Specs that move the server's clock (PUT /api/test/clock) run alone, after the rest.
+      name: 'clock',
+      testMatch: /\.clock\.spec\.ts$/,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
   ],
 });

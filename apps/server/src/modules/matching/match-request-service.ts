@@ -197,8 +197,9 @@ export async function respondToMatchRequest(
       ctx.config.PUBLIC_URL,
     ),
   );
-  for (const other of new Set([pending.fromUserId, ...outcome.others])) {
-    if (other !== userId) ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
+  // The acceptor too: their other open tabs refresh as well.
+  for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
+    ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
   }
   return { accepted: true as const, matchId: outcome.matchId };
 }

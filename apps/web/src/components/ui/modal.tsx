@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 type Props = {
   isOpen: boolean;
@@ -7,52 +8,95 @@ type Props = {
   children: ReactNode;
 };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal on the native <dialog>: focus is trapped, Escape closes it and the page behind is
- * inert, without a library.
+ * An accessible modal dialog: focus moves in and is trapped, Escape and the backdrop close it, the
+ * page behind is inert and focus returns on close. Not the native <dialog>: its top layer would
+ * cover the toasts that report what the dialog just did.
  */
 export function Modal({ isOpen, title, onClose, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
   const titleId = useId();
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const panel = panelRef.current!;
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const root = document.getElementById('root');
+    const focusables = () => [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const firstField = panel.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+    (firstField ?? focusables()[1] ?? focusables()[0] ?? panel).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    root?.setAttribute('inert', '');
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      root?.removeAttribute('inert');
+      previouslyFocused?.focus();
+    };
   }, [isOpen]);
 
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+  if (!isOpen) return null;
+  return createPortal(
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onCloseRef.current();
       }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
     >
-      {isOpen ? (
-        <div className="flex flex-col gap-4 p-6">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-mr-2 -mt-2 rounded-md p-2 text-slate-500 hover:bg-slate-100"
-            >
-              ✕
-            </button>
-          </div>
-          {children}
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={() => onCloseRef.current()}
+            aria-label="Close"
+            className="-mt-2 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100"
+          >
+            ✕
+          </button>
         </div>
-      ) : null}
-    </dialog>
+        {children}
+      </div>
+    </div>,
+    document.body,
   );
 }

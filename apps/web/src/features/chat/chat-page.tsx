@@ -1,19 +1,22 @@
-import { Link } from 'react-router';
+import { useParams } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell';
+import { useSession } from '../../lib/session';
+import { CHAT_TEXTS } from './chat-texts';
+import { ChatNotice } from './components/chat-notice';
+import { ChatRoom } from './components/chat-room';
 
-/** Chat arrives after matching; this page is honest about it instead of showing an empty room. */
+/** /chat/:matchId (spec §2): the chat room of one match, for its riders only. */
 export function ChatPage() {
+  const { matchId = '' } = useParams();
+  const session = useSession();
   return (
     <PageShell>
-      <main className="mx-auto w-full max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold">Chat</h1>
-        <p className="mt-4 text-slate-600">
-          Chatting with matched riders is not available yet. It arrives together with ride matching.
-        </p>
-        <Link className="mt-6 inline-block font-semibold text-brand-700 underline" to="/dashboard">
-          Back to My Trips
-        </Link>
-      </main>
+      {session ? (
+        // Keyed: another match or rider starts from a clean room, outbox included.
+        <ChatRoom key={`${session.userId}:${matchId}`} matchId={matchId} selfId={session.userId} />
+      ) : (
+        <ChatNotice message={CHAT_TEXTS.signedOut} link={{ to: '/login', label: 'Log In' }} />
+      )}
     </PageShell>
   );
 }

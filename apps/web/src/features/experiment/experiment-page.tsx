@@ -7,7 +7,7 @@ import { useProviderSearch } from './api/search-with-provider';
 import { ComparisonControls, type ComparisonSettings } from './components/comparison-controls';
 import { ProviderColumn } from './components/provider-column';
 import { SharedSummary } from './components/shared-summary';
-import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { findSharedPlaces } from './utils/shared-places';
 import { defaultProviders } from './utils/provider-labels';
 

@@ -26,8 +26,7 @@ export const TRIPS_TOASTS = {
 } as const;
 
 export const RATING_TOASTS = {
-  // Spec: 'Rated {name} with {n} stars'; one star reads as 'star'.
-  rated: (name: string, stars: number) =>
-    `Rated ${name} with ${stars} ${stars === 1 ? 'star' : 'stars'}`,
+  // Spec §8, word for word: 'Rated {name} with {n} stars'.
+  rated: (name: string, stars: number) => `Rated ${name} with ${stars} stars`,
   failed: 'Failed to update ratings for co-passengers',
 } as const;

@@ -6,6 +6,7 @@ import type { Match, RideRequest } from '@aeropool/contract/rides';
 import { useUpdateMatchStatus } from '../api/update-match-status';
 import { useCoPassengerRatings } from '../hooks/use-co-passenger-ratings';
 import { MATCH_TOASTS } from '../trip-toasts';
+import { RouteMap } from '../../../components/map/route-map';
 import { serverMessageOr } from '../utils/error-message';
 import {
   cityPlaceOf,
@@ -21,10 +22,24 @@ import { CancelMatchModal } from './cancel-match-modal';
 import { MatchStatusControl } from './match-status-control';
 import { MatchedRiders } from './matched-riders';
 import { RatingModal } from './rating-modal';
-import { RouteSketch } from './route-sketch';
 import { TripTime } from './trip-time';
 
 type Props = { request: RideRequest; match: Match; userId: string; isPastTab: boolean };
+
+/** The rider's own route's two ends first and last (RouteMap's convention), co-riders' ends between. */
+function routePoints(request: RideRequest, others: RideRequest[]) {
+  const terminal = terminalPlaceOf(request);
+  const mine = cityPlaceOf(request);
+  const stops = others.map((other) => ({
+    ...cityPlaceOf(other),
+    label: `${riderName(other.rider)}: ${cityPlaceOf(other).name}`,
+  }));
+  const terminalPoint = { ...terminal, label: terminalNameOf(terminal) };
+  const minePoint = { ...mine, label: mine.name };
+  return request.direction === 'drop'
+    ? [terminalPoint, ...stops, minePoint]
+    : [minePoint, ...stops, terminalPoint];
+}
 
 type RatingTask = { riders: Rider[]; completesMatch: boolean };
 
@@ -63,7 +78,6 @@ export function MatchCard({ request, match, userId, isPastTab }: Props) {
     else setRatingTask({ riders: unrated, completesMatch: true });
   };
 
-  const members = [request, ...coPassengerRequestsOf(match, userId)];
   const isBusy = statusMutation.isPending || coPassengers.some((entry) => entry.isLoading);
 
   return (
@@ -88,15 +102,11 @@ export function MatchCard({ request, match, userId, isPastTab }: Props) {
       </div>
 
       <div className="mt-4 grid gap-4 sm:grid-cols-[15rem_1fr]">
-        <RouteSketch
-          terminal={terminalPlaceOf(request)}
-          terminalName={terminalNameOf(terminalPlaceOf(request))}
-          routeText={routeText(request)}
-          stops={members.map((member) => ({
-            place: { ...cityPlaceOf(member), encodedString: routePolylineOf(member) },
-            label: `${member._id === request._id ? 'You' : riderName(member.rider)}: ${cityPlaceOf(member).name}`,
-            isMine: member._id === request._id,
-          }))}
+        <RouteMap
+          className="h-40 w-full sm:h-44"
+          ariaLabel={`Route map: ${routeText(request)}`}
+          encodedPath={routePolylineOf(request)}
+          points={routePoints(request, coPassengerRequestsOf(match, userId))}
         />
         <div className="flex flex-col gap-4">
           <MatchedRiders

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { PLACE_SEARCH_MIN_CHARS, type Place, type TerminalId } from '@aeropool/contract/places';
 import { usePlaceSearch } from '../api/search-places';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { ChosenPlace } from '../utils/ride-request-form';
 
 const DEBOUNCE_MS = 250;

@@ -1,0 +1,27 @@
+/** Texts of the chat screen, in one place for the page and the e2e tests that look for them. */
+export const CHAT_TEXTS = {
+  backToTrips: 'Back to My Trips',
+  signedOut: 'Please log in to open this chat.',
+  notMember: 'This chat is only for the riders of this match.',
+  closed: 'This ride was cancelled, so its chat is closed.',
+  empty: 'No messages yet. Say hello and agree where to meet!',
+  loadingEarlier: 'Loading earlier messages…',
+  beginning: 'This is the beginning of your chat.',
+  loading: 'Loading chat…',
+  loadFailed: 'We could not load this chat.',
+  waitingForNetwork: 'You are offline. The chat will load when you are back online.',
+  sending: 'Sending…',
+  sent: 'Sent',
+  retrying: 'Not sent — will retry',
+  rejected: 'Not sent',
+  messageLabel: 'Message',
+  messagePlaceholder: 'Type a message',
+  send: 'Send',
+} as const;
+
+export const CONNECTION_LABELS = {
+  connected: 'Connected',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
+} as const;

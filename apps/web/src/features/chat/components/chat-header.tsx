@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import type { RideRequest } from '@aeropool/contract/rides';
+import { CHAT_TEXTS } from '../chat-texts';
+import type { ConnectionState } from '../hooks/use-connection-state';
+import { formatTripMoment } from '../utils/chat-time';
+import { ConnectionPill } from './connection-pill';
+
+type Props = {
+  /** Co-riders' full names; empty while unknown. */
+  coRiders: string[];
+  /** This rider's own request in the match: its route and time head the chat. */
+  ownRequest: RideRequest | null;
+  connection: ConnectionState;
+  now: number;
+};
+
+const joinNames = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`;
+
+/** Who the chat is with, which trip it is about, and whether messages are getting through. */
+export function ChatHeader({ coRiders, ownRequest, connection, now }: Props) {
+  return (
+    <header className="shrink-0 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 px-3 py-2.5 sm:px-6">
+        <div className="flex items-center justify-between gap-3">
+          <Link
+            to="/dashboard"
+            className="-ml-2 inline-flex min-h-9 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <span aria-hidden="true">←</span>
+            {CHAT_TEXTS.backToTrips}
+          </Link>
+          <ConnectionPill state={connection} />
+        </div>
+        <h1 className="truncate text-lg font-bold text-slate-900">
+          {coRiders.length > 0 ? joinNames(coRiders) : 'Trip chat'}
+        </h1>
+        {ownRequest ? (
+          <p className="truncate text-sm text-slate-600">
+            {ownRequest.source.name} → {ownRequest.destination.name}
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
+            <time dateTime={new Date(ownRequest.timeOfTravel).toISOString()}>
+              {formatTripMoment(ownRequest.timeOfTravel, now)}
+            </time>
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useMemo } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useChatHistory } from '../api/get-messages';
+import { CHAT_TEXTS } from '../chat-texts';
+import { useChatRoom } from '../hooks/use-chat-room';
+import { useChatTrip } from '../hooks/use-chat-trip';
+import { useNow } from '../hooks/use-now';
+import { coRiderNames } from '../utils/find-chat-trip';
+import { flattenHistory, mergeMessages } from '../utils/merge-messages';
+import { buildTimeline } from '../utils/timeline';
+import { ChatHeader } from './chat-header';
+import { ChatNotice } from './chat-notice';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+
+const isStatus = (error: unknown, ...codes: number[]) =>
+  error instanceof ApiError && codes.includes(error.statusCode);
+
+/** The chat of one match for the signed-in rider: header, conversation and message box. */
+export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string }) {
+  const history = useChatHistory(matchId);
+  const room = useChatRoom(matchId, selfId);
+  const { trip, isCancelled } = useChatTrip(selfId, matchId);
+  const now = useNow();
+  const { markClosed } = room;
+
+  useEffect(() => {
+    if (isCancelled) markClosed();
+  }, [isCancelled, markClosed]);
+
+  const stored = useMemo(
+    () => mergeMessages(flattenHistory(history.data?.pages ?? []), room.live),
+    [history.data, room.live],
+  );
+  const timeline = useMemo(
+    () => buildTimeline(stored, room.outbox, { selfId, now, canSend: room.canSend }),
+    [stored, room.outbox, selfId, now, room.canSend],
+  );
+  const coRiders = useMemo(() => {
+    if (trip) return coRiderNames(trip.match, selfId);
+    // Without the trip (e.g. the lists failed), the other senders are the co-riders.
+    const names = stored
+      .filter((m) => m.userId._id !== selfId)
+      .map((m) => `${m.userId.firstName} ${m.userId.lastName}`.trim());
+    return [...new Set(names)];
+  }, [trip, stored, selfId]);
+
+  if (room.isDenied || isStatus(history.error, 400, 403, 404)) {
+    return (
+      <ChatNotice
+        message={CHAT_TEXTS.notMember}
+        link={{ to: '/dashboard', label: CHAT_TEXTS.backToTrips }}
+      />
+    );
+  }
+  if (isStatus(history.error, 401)) {
+    return <ChatNotice message={CHAT_TEXTS.signedOut} link={{ to: '/login', label: 'Log In' }} />;
+  }
+
+  const isClosed = room.isClosed || isCancelled;
+  let body;
+  if (history.isPending) {
+    body =
+      history.fetchStatus === 'paused' ? (
+        <p role="status" className="m-auto max-w-xs p-6 text-center text-slate-600">
+          {CHAT_TEXTS.waitingForNetwork}
+        </p>
+      ) : (
+        <div className="m-auto">
+          <Spinner label={CHAT_TEXTS.loading} />
+        </div>
+      );
+  } else if (history.isError) {
+    body = (
+      <div role="alert" className="m-auto flex flex-col items-center gap-3 p-6 text-center">
+        <p className="text-slate-700">{CHAT_TEXTS.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void history.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <MessageList
+        items={timeline}
+        hasOlder={history.hasNextPage}
+        isLoadingOlder={history.isFetchingNextPage}
+        onLoadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
+      />
+    );
+  }
+
+  return (
+    <main className="flex h-[calc(100dvh-4rem-1px)] min-h-80 flex-col bg-slate-50">
+      <ChatHeader
+        coRiders={coRiders}
+        ownRequest={trip?.ownRequest ?? null}
+        connection={room.connection}
+        now={now}
+      />
+      {body}
+      {isClosed ? (
+        <p
+          role="note"
+          className="shrink-0 border-t border-slate-200 bg-amber-50 px-4 py-4 text-center text-sm font-medium text-amber-900"
+        >
+          {CHAT_TEXTS.closed}
+        </p>
+      ) : (
+        <Composer onSend={room.send} />
+      )}
+    </main>
+  );
+}

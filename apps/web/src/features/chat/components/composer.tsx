@@ -1,0 +1,77 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CHAT_LIMITS } from '@aeropool/contract/chat';
+import { Button } from '../../../components/ui/button';
+import { CHAT_TEXTS } from '../chat-texts';
+
+/** The counter appears once a message gets this close to the limit. */
+const COUNTER_FROM = CHAT_LIMITS.maxMessageLength - 200;
+
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line. Sending works offline too; the
+ * room queues the message until the connection is back.
+ */
+export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const inputId = useId();
+  const counterId = useId();
+  const isEmpty = text.trim().length === 0;
+  const showCounter = text.length >= COUNTER_FROM;
+
+  const submit = () => {
+    if (isEmpty) return;
+    if (onSend(text)) setText('');
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an IME candidate (Hindi, Kannada …) is not a send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="shrink-0 border-t border-slate-200 bg-white px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 sm:px-6"
+    >
+      <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={inputId} className="sr-only">
+            {CHAT_TEXTS.messageLabel}
+          </label>
+          <textarea
+            id={inputId}
+            ref={inputRef}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            maxLength={CHAT_LIMITS.maxMessageLength}
+            placeholder={CHAT_TEXTS.messagePlaceholder}
+            enterKeyHint="send"
+            aria-describedby={showCounter ? counterId : undefined}
+            className="block max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base leading-snug text-slate-900 shadow-sm outline-none transition [field-sizing:content] placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+          />
+        </div>
+        <Button type="submit" disabled={isEmpty} className="shrink-0 rounded-xl px-5">
+          {CHAT_TEXTS.send}
+        </Button>
+      </div>
+      {showCounter ? (
+        <p
+          id={counterId}
+          className={`mx-auto mt-1 w-full max-w-3xl text-xs ${text.length >= CHAT_LIMITS.maxMessageLength ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+        >
+          {text.length} / {CHAT_LIMITS.maxMessageLength}
+        </p>
+      ) : null}
+    </form>
+  );
+}

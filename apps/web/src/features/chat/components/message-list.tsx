@@ -1,0 +1,115 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { CHAT_TEXTS } from '../chat-texts';
+import type { TimelineItem, TimelineMessage } from '../utils/timeline';
+import { DaySeparator } from './day-separator';
+import { MessageBubble } from './message-bubble';
+
+type Props = {
+  items: TimelineItem[];
+  hasOlder: boolean;
+  isLoadingOlder: boolean;
+  onLoadOlder: () => void;
+};
+
+/** Within this many pixels of the end the rider is reading the newest messages. */
+const NEAR_BOTTOM_PX = 120;
+/** Older messages load once the rider scrolls this close to the top. */
+const NEAR_TOP_PX = 160;
+
+const isMessage = (item: TimelineItem | undefined): item is TimelineMessage =>
+  item?.type === 'message';
+
+/**
+ * The conversation, oldest at the top. It follows new messages while the rider is near the end
+ * (always for their own), loads older pages at the top and keeps what the rider was reading in
+ * place when they arrive.
+ */
+export function MessageList({ items, hasOlder, isLoadingOlder, onLoadOlder }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const isNearBottom = useRef(true);
+  const previous = useRef<{ firstKey?: string; lastKey?: string; scrollHeight: number }>({
+    scrollHeight: 0,
+  });
+  const canLoadOlder = hasOlder && !isLoadingOlder;
+
+  const messages = items.filter(isMessage);
+  const firstKey = messages[0]?.key;
+  const last = messages.at(-1);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const before = previous.current;
+    const toBottom = () => {
+      element.scrollTop = element.scrollHeight;
+      isNearBottom.current = true;
+    };
+    if (before.lastKey === undefined) toBottom();
+    else if (firstKey !== before.firstKey && last?.key === before.lastKey) {
+      // Older messages went in above: keep the ones on screen where they were.
+      element.scrollTop += element.scrollHeight - before.scrollHeight;
+    } else if (last?.key !== before.lastKey && (last?.isOwn || isNearBottom.current)) toBottom();
+    previous.current = { firstKey, lastKey: last?.key, scrollHeight: element.scrollHeight };
+  }, [firstKey, last?.key, last?.isOwn, items]);
+
+  // A short first page does not fill the screen, so no scroll would ever ask for more.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && canLoadOlder && element.scrollHeight <= element.clientHeight + NEAR_TOP_PX) {
+      onLoadOlder();
+    }
+  }, [items, canLoadOlder, onLoadOlder]);
+
+  // The on-screen keyboard or a rotation shrinks the list: stay at the end when reading it.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (isNearBottom.current) element.scrollTop = element.scrollHeight;
+      previous.current.scrollHeight = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    isNearBottom.current =
+      element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
+    if (element.scrollTop < NEAR_TOP_PX && canLoadOlder) onLoadOlder();
+  };
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none]"
+    >
+      <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col px-3 pb-4 sm:px-6">
+        {/* Always the same height, so its text changing does not move the messages. */}
+        <p className="flex h-10 shrink-0 items-center justify-center text-xs text-slate-500">
+          {isLoadingOlder ? (
+            <span role="status">{CHAT_TEXTS.loadingEarlier}</span>
+          ) : !hasOlder && messages.length > 0 ? (
+            CHAT_TEXTS.beginning
+          ) : null}
+        </p>
+        {messages.length === 0 ? (
+          <p className="m-auto max-w-xs py-10 text-center text-slate-600">{CHAT_TEXTS.empty}</p>
+        ) : null}
+        <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages">
+          <ul className="flex flex-col">
+            {items.map((item) =>
+              item.type === 'day' ? (
+                <DaySeparator key={item.key} label={item.label} />
+              ) : (
+                <MessageBubble key={item.key} message={item} />
+              ),
+            )}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

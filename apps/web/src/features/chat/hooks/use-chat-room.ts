@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import {
+  CHAT_LIMITS,
+  type ChatAck,
+  type ChatError,
+  type ChatMessage,
+  type JoinAck,
+} from '@aeropool/contract/chat';
+import { ApiError } from '../../../lib/api-client';
+import { useSocket } from '../../../lib/socket';
+import { chatKeys } from '../api/chat-keys';
+import { getMessages } from '../api/get-messages';
+import { createClientId } from '../utils/client-id';
+import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
+import { nextToSend, retryDelay } from '../utils/outbox';
+import { createRoomReducer, initialRoomState } from '../utils/room-state';
+import { useConnectionState } from './use-connection-state';
+
+/** Waits for an acknowledgement before counting an attempt as failed (and retrying). */
+const ACK_TIMEOUT_MS = 10_000;
+const JOIN_RETRY_MS = 3000;
+
+const isAccessError = (error: unknown) =>
+  error instanceof ApiError && [400, 403, 404].includes(error.statusCode);
+
+/**
+ * The socket side of one chat (spec §7): joins the match's room on every (re)connection and
+ * leaves it on unmount, takes the room's messages, and sends own messages through an outbox
+ * that survives disconnects. After each join the latest page is fetched again, so whatever was
+ * said while this rider was away is merged in by _id.
+ */
+export function useChatRoom(matchId: string, selfId: string) {
+  const socket = useSocket();
+  const connection = useConnectionState(socket);
+  const queryClient = useQueryClient();
+  const reducer = useMemo(() => createRoomReducer(matchId, selfId), [matchId, selfId]);
+  const [state, dispatch] = useReducer(reducer, initialRoomState);
+  const [isJoined, setIsJoined] = useState(false);
+  // Bumped when a backed-off message becomes due, to run the sender again.
+  const [wakeUps, setWakeUps] = useState(0);
+
+  const live = useRef(state.live);
+  useEffect(() => {
+    live.current = state.live;
+  }, [state.live]);
+
+  const catchUp = useCallback(async () => {
+    const key = chatKeys.history(matchId);
+    const history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
+    if (!history) {
+      // Still loading, or it failed while offline: load it now rather than merging a page.
+      void queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false });
+      return;
+    }
+    try {
+      const latest = await getMessages(matchId);
+      const shown = mergeMessages(flattenHistory(history.pages), live.current);
+      if (hasGap(latest, shown, CHAT_LIMITS.historyPageSize)) {
+        await queryClient.resetQueries({ queryKey: key });
+      }
+      dispatch({ type: 'stored', messages: latest });
+    } catch (error) {
+      // Anything else waits for the next reconnect; a 401 has already signed the rider out.
+      if (isAccessError(error)) dispatch({ type: 'denied' });
+    }
+  }, [matchId, queryClient]);
+
+  useEffect(() => {
+    if (!socket) return;
+    let isMounted = true;
+    let retryTimer: number | undefined;
+
+    const join = async () => {
+      window.clearTimeout(retryTimer);
+      setIsJoined(false);
+      let ack: JoinAck | null = null;
+      try {
+        ack = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('joinRoom', matchId);
+      } catch {
+        // No answer in time (or disconnected meanwhile): tried again below while connected.
+      }
+      if (!isMounted) return;
+      if (ack?.ok) {
+        setIsJoined(true);
+        void catchUp();
+        return;
+      }
+      if (ack && (ack.error.code === 'NOT_MEMBER' || ack.error.code === 'INVALID')) {
+        dispatch({ type: 'denied' });
+        return;
+      }
+      retryTimer = window.setTimeout(() => {
+        if (socket.connected) void join();
+      }, JOIN_RETRY_MS);
+    };
+    const onConnect = () => void join();
+    const onDisconnect = () => {
+      setIsJoined(false);
+      dispatch({ type: 'disconnected' });
+    };
+    const onMessage = (message: ChatMessage) => dispatch({ type: 'stored', messages: [message] });
+    const onError = (error: ChatError) => {
+      if (error.matchId !== matchId) return;
+      if (error.code === 'NOT_MEMBER') dispatch({ type: 'denied' });
+      if (error.code === 'MATCH_CLOSED') dispatch({ type: 'closed', error: error.message });
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('message', onMessage);
+    socket.on('chat:error', onError);
+    if (socket.connected) void join();
+    return () => {
+      isMounted = false;
+      window.clearTimeout(retryTimer);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      socket.off('message', onMessage);
+      socket.off('chat:error', onError);
+      // Emitting while disconnected would be buffered and sent on reconnect, long after leaving.
+      if (socket.connected) socket.emit('leaveRoom', matchId);
+    };
+  }, [socket, matchId, catchUp]);
+
+  const canSend =
+    !!socket && isJoined && connection === 'connected' && !state.isClosed && !state.isDenied;
+
+  // Sends the oldest unsent message whenever nothing is awaiting an acknowledgement.
+  useEffect(() => {
+    if (!socket || !canSend) return;
+    const next = nextToSend(state.outbox, Date.now());
+    if (!next) return;
+    if ('waitMs' in next) {
+      const timer = window.setTimeout(() => setWakeUps((n) => n + 1), next.waitMs);
+      return () => window.clearTimeout(timer);
+    }
+    const { clientId, messageText } = next.item;
+    const attempt = next.item.attempt + 1;
+    const retryLater = (delayMs: number, status: 'queued' | 'failed') =>
+      dispatch({
+        type: 'attemptFailed',
+        clientId,
+        attempt,
+        status,
+        notBefore: Date.now() + delayMs,
+      });
+
+    const deliver = async () => {
+      let ack: ChatAck;
+      try {
+        ack = await socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck('message', { matchId, messageText, clientId });
+      } catch {
+        // No acknowledgement in time: the same clientId goes again, the server keeps one copy.
+        return retryLater(retryDelay(attempt), 'failed');
+      }
+      if (ack.ok) return dispatch({ type: 'stored', messages: [ack.message] });
+      switch (ack.error.code) {
+        case 'RATE_LIMITED':
+          // Not a failure: the server asks to slow down, so it stays 'Sending…'.
+          return retryLater(CHAT_LIMITS.rateLimitWindowMs, 'queued');
+        case 'MATCH_CLOSED':
+          return dispatch({ type: 'closed', error: ack.error.message });
+        case 'NOT_MEMBER':
+          return dispatch({ type: 'denied' });
+        case 'INVALID':
+          return dispatch({ type: 'rejected', clientId, error: ack.error.message });
+        default:
+          return retryLater(retryDelay(attempt), 'failed');
+      }
+    };
+    dispatch({ type: 'sending', clientId });
+    void deliver();
+  }, [socket, canSend, state.outbox, matchId, wakeUps]);
+
+  /** Queues a message; false when there is nothing to send or it is too long. */
+  const send = useCallback((text: string): boolean => {
+    const messageText = text.trim();
+    if (!messageText || messageText.length > CHAT_LIMITS.maxMessageLength) return false;
+    dispatch({ type: 'queued', clientId: createClientId(), messageText, now: Date.now() });
+    return true;
+  }, []);
+
+  const markClosed = useCallback(
+    () => dispatch({ type: 'closed', error: 'This ride was cancelled, so its chat is closed.' }),
+    [],
+  );
+
+  return {
+    connection,
+    canSend,
+    live: state.live,
+    outbox: state.outbox,
+    isDenied: state.isDenied,
+    isClosed: state.isClosed,
+    send,
+    markClosed,
+  };
+}
