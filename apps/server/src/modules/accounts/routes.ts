@@ -19,6 +19,7 @@ import {
   verificationResultSchema,
 } from '@aeropool/contract/accounts';
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
+import { userRoom } from '@aeropool/contract/socket-events';
 import { assertSelf, signSessionToken } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/security';
 import { averageRatingOf } from '../ratings/rating-service';
@@ -258,6 +259,8 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       assertSelf(request, request.params.id);
       await users.deactivateUser(fastify, request.params.id);
+      // Live connections (chat, dashboard) end with the account, not at their next reconnect.
+      fastify.io.in(userRoom(request.params.id)).disconnectSockets(true);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.deactivated, entities: [] };
     },
   );

@@ -10,6 +10,7 @@ import {
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
+import { cancelActiveMatchesOfRider } from '../matches/match-service';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { consumeVerification } from './otp-service';
@@ -157,7 +158,10 @@ export async function deactivateUser(ctx: ServiceContext, id: string): Promise<v
         updatedAt: now,
       })
       .where(eq(users.id, id));
-    return cancelOpenRequestsOfRider(tx, id, now);
+    return [
+      ...(await cancelActiveMatchesOfRider(tx, id, now)),
+      ...(await cancelOpenRequestsOfRider(tx, id, now)),
+    ];
   });
   for (const userId of notify) {
     if (userId !== id) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });

@@ -7,7 +7,7 @@ import { requireMembership } from '../matches/match-service';
 import { decryptMessage, encryptMessage } from './message-crypto';
 
 type MessageRow = typeof chatMessages.$inferSelect;
-type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+export type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
 
 const authorColumns = {
   id: users.id,
@@ -15,6 +15,12 @@ const authorColumns = {
   lastName: users.lastName,
   email: users.email,
 };
+
+export async function findAuthor(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<Author> {
+  const [author] = await ctx.db.select(authorColumns).from(users).where(eq(users.id, userId));
+  if (!author) throw new AppError('NOT_FOUND', 'User not found.');
+  return author;
+}
 
 function toChatMessage(
   ctx: Pick<ServiceContext, 'secrets'>,
@@ -54,6 +60,7 @@ export async function assertCanPost(
 export async function storeMessage(
   ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
   input: { matchId: string; userId: string; clientId: string; text: string },
+  knownAuthor?: Author,
 ): Promise<{ message: ChatMessage; isNew: boolean }> {
   const [inserted] = await ctx.db
     .insert(chatMessages)
@@ -80,8 +87,8 @@ export async function storeMessage(
             eq(chatMessages.clientId, input.clientId),
           ),
         );
-  const [author] = await ctx.db.select(authorColumns).from(users).where(eq(users.id, input.userId));
-  return { message: toChatMessage(ctx, row!, author!), isNew: !!inserted };
+  const author = knownAuthor ?? (await findAuthor(ctx, input.userId));
+  return { message: toChatMessage(ctx, row!, author), isNew: !!inserted };
 }
 
 /** A page of history, oldest first, ending just before `before` (a message id) when given. */

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
-import { assertCanPost, storeMessage } from './chat-service';
+import { assertCanPost, findAuthor, storeMessage, type Author } from './chat-service';
 
 /** A member's permission to post is re-checked at most this often per socket and match. */
 const PERMISSION_TTL_MS = 30_000;
@@ -47,6 +47,8 @@ export function registerChatSocket(app: FastifyInstance): void {
     const userId = socket.data.userId;
     const allowRate = createRateLimiter();
     const canPostUntil = new Map<string, number>();
+    // The author's name travels with every message; read it once per connection.
+    let author: Promise<Author> | undefined;
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
       socket.emit('chat:error', error);
       if (typeof ack === 'function') ack({ ok: false, error });

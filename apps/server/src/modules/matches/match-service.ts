@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
-import { matches, ratings, rideRequests } from '../../db/schema';
+import type { DbOrTx } from '../../db/database';
+import { matchMembers, matches, ratings, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
@@ -16,6 +17,59 @@ export async function requireMembership(
   if (!members.some((m) => m.userId === userId))
     throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
   return { match, members };
+}
+
+type CancelInput = {
+  matchId: string;
+  userId: string;
+  myRequestId: string;
+  requestIds: string[];
+  now: Date;
+};
+
+/** The canceller's request becomes Cancelled; every other member's is Active again. */
+async function cancelMatch(
+  tx: DbOrTx,
+  { matchId, userId, myRequestId, requestIds, now }: CancelInput,
+) {
+  await tx
+    .update(matches)
+    .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
+    .where(eq(matches.id, matchId));
+  await tx
+    .update(rideRequests)
+    .set({ status: 'Cancelled', updatedAt: now })
+    .where(eq(rideRequests.id, myRequestId));
+  await tx
+    .update(rideRequests)
+    .set({ status: 'Active', currentMatchId: null, updatedAt: now })
+    .where(and(inArray(rideRequests.id, requestIds), ne(rideRequests.id, myRequestId)));
+}
+
+/** For deactivation: the rider leaves every Active match; returns the co-riders to notify. */
+export async function cancelActiveMatchesOfRider(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<string[]> {
+  const mine = await tx
+    .select({ matchId: matchMembers.matchId, rideRequestId: matchMembers.rideRequestId })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
+  const notify: string[] = [];
+  for (const { matchId, rideRequestId } of mine) {
+    const members = await membersOf(tx, matchId);
+    await cancelMatch(tx, {
+      matchId,
+      userId,
+      myRequestId: rideRequestId,
+      requestIds: members.map((m) => m.rideRequestId),
+      now,
+    });
+    notify.push(...members.map((m) => m.userId).filter((id) => id !== userId));
+  }
+  return notify;
 }
 
 /**

@@ -181,6 +181,17 @@ describe('trips', () => {
     ).toBe(400);
   });
 
+  it('deactivating a rider cancels their matches: the co-rider is free to match again', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { rideB, matchId } = await matchedPair(t, a, b, { minutesAhead: 1700 });
+    await t.request({ method: 'DELETE', url: `/api/user/deactive/${a.id}`, token: a.token });
+    const upcomingB = await trips(b, 'upcoming');
+    expect(
+      upcomingB.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideB._id),
+    ).toEqual({ rideRequest: expect.objectContaining({ status: 'Active' }) });
+    expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(409);
+  });
+
   it('deactivating a rider withdraws their open requests from matching', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const rideA = await createRide(t, a, { minutesAhead: 1500 });
