@@ -93,12 +93,12 @@ export function registerChatSocket(app: FastifyInstance): void {
           await assertCanPost(app, matchId, userId);
           canPostUntil.set(matchId, Date.now() + PERMISSION_TTL_MS);
         }
-        const { message, isNew } = await storeMessage(app, {
-          matchId,
-          userId,
-          clientId,
-          text: messageText,
-        });
+        author ??= findAuthor(app, userId);
+        const { message, isNew } = await storeMessage(
+          app,
+          { matchId, userId, clientId, text: messageText },
+          await author,
+        );
         if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
         if (typeof ack === 'function') ack({ ok: true, message });
       } catch (error) {
