@@ -36,6 +36,10 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimited = { config: authRateLimit(fastify) };
 
+  /** The public user with its average received rating, as every user answer carries it. */
+  const userView = async (user: Parameters<typeof toUserView>[0]) =>
+    toUserView(user, await averageRatingOf(fastify.db, user.id));
+
   const authResult = async (
     statusCode: number,
     message: string,
@@ -44,7 +48,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     statusCode,
     message,
     token: await signSessionToken(fastify, user),
-    entities: [toUserView(user)],
+    entities: [await userView(user)],
   });
 
   app.post(
@@ -196,8 +200,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.findUserById(fastify, request.params.id);
-      const averageRating = await averageRatingOf(fastify.db, user.id);
-      return { statusCode: 200, message: 'OK', entities: [toUserView(user, averageRating)] };
+      return { statusCode: 200, message: 'OK', entities: [await userView(user)] };
     },
   );
 
@@ -219,7 +222,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       return {
         statusCode: 200,
         message: ACCOUNT_MESSAGES.profileUpdated,
-        entities: [toUserView(user)],
+        entities: [await userView(user)],
       };
     },
   );

@@ -94,18 +94,7 @@ export async function updateMatchStatus(
     const mine = members.find((m) => m.userId === userId)!;
 
     if (status === 'Cancelled') {
-      await tx
-        .update(matches)
-        .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
-        .where(eq(matches.id, matchId));
-      await tx
-        .update(rideRequests)
-        .set({ status: 'Cancelled', updatedAt: now })
-        .where(eq(rideRequests.id, mine.rideRequestId));
-      await tx
-        .update(rideRequests)
-        .set({ status: 'Active', currentMatchId: null, updatedAt: now })
-        .where(and(inArray(rideRequests.id, requestIds), ne(rideRequests.id, mine.rideRequestId)));
+      await cancelMatch(tx, { matchId, userId, myRequestId: mine.rideRequestId, requestIds, now });
       return;
     }
 
