@@ -67,7 +67,9 @@ export type ChatErrorCode = 'NOT_MEMBER' | 'INVALID' | 'RATE_LIMITED' | 'MATCH_C
 export type ChatError = { code: ChatErrorCode; message: string; matchId?: string };
 
 export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; error: ChatError };
-export type JoinAck = { ok: true } | { ok: false; error: ChatError };
+/** A joined member learns the match's status: a Cancelled match's chat is read-only. */
+export type JoinAck =
+  { ok: true; status: 'Active' | 'Cancelled' | 'Completed' } | { ok: false; error: ChatError };
 
 export const CHAT_EVENTS = {
   join: 'joinRoom',

@@ -78,11 +78,11 @@ export function fromKolkataInputValue(value: string, timeZone: string = TIME_ZON
   return guess;
 }
 
-const tripTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Epoch ms → 'Sat, 21 Nov 2026, 6:30 pm' in the given zone (default Asia/Kolkata). */
-export function formatTripTime(ms: number, timeZone: string = TIME_ZONE): string {
-  let format = tripTimeFormats.get(timeZone);
+/** The calendar and clock parts of an instant in a zone (default Asia/Kolkata). */
+export function dateTimeParts(ms: number, timeZone: string = TIME_ZONE) {
+  let format = dateTimeFormats.get(timeZone);
   if (!format) {
     // en-US parts: en-GB now abbreviates September as 'Sept' in some engines.
     format = new Intl.DateTimeFormat('en-US', {
@@ -95,13 +95,24 @@ export function formatTripTime(ms: number, timeZone: string = TIME_ZONE): string
       minute: '2-digit',
       hour12: true,
     });
-    tripTimeFormats.set(timeZone, format);
+    dateTimeFormats.set(timeZone, format);
   }
   // Assembled from parts: engines and locales differ in order, commas and 'pm' versus 'PM'.
   const parts = format.formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
-  const hour = Number(part('hour')) % 12 || 12;
-  const period = part('dayPeriod').toLowerCase();
-  return `${part('weekday')}, ${part('day')} ${part('month')} ${part('year')}, ${hour}:${part('minute')} ${period}`;
+  return {
+    weekday: part('weekday'),
+    day: part('day'),
+    month: part('month'),
+    year: part('year'),
+    /** '6:30 pm' */
+    clock: `${Number(part('hour')) % 12 || 12}:${part('minute')} ${part('dayPeriod').toLowerCase()}`,
+  };
+}
+
+/** Epoch ms → 'Sat, 21 Nov 2026, 6:30 pm' in the given zone (default Asia/Kolkata). */
+export function formatTripTime(ms: number, timeZone: string = TIME_ZONE): string {
+  const p = dateTimeParts(ms, timeZone);
+  return `${p.weekday}, ${p.day} ${p.month} ${p.year}, ${p.clock}`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aeropool/contract/socket-events';
 import { getToken, useSession } from './session';
 
@@ -22,9 +23,21 @@ export function getSocket(token: string): AppSocket {
   const socket: AppSocket = io({
     path: '/socket.io',
     auth: { token },
-    reconnectionDelay: 1000,
-    reconnectionDelayMax: 5000,
-    timeout: 20_000,
+    ...CHAT_SOCKET_OPTIONS,
+  });
+  // socket.io does not reconnect by itself after the server closed the connection (a deploy's
+  // graceful shutdown disconnects every socket): come back within the spec's 1 to 5 s (§9),
+  // spread so a restart is not met by a stampede. A refused handshake does not loop.
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    window.setTimeout(
+      () => {
+        if (shared?.socket === socket && !socket.active) socket.connect();
+      },
+      CHAT_SOCKET_OPTIONS.reconnectionDelay +
+        Math.random() *
+          (CHAT_SOCKET_OPTIONS.reconnectionDelayMax - CHAT_SOCKET_OPTIONS.reconnectionDelay),
+    );
   });
   shared = { token, socket };
   return socket;

@@ -123,8 +123,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
     sockets.push(sa, sb);
     const join = (s: TestSocket) =>
       new Promise<JoinAck>((resolve) => s.emit('joinRoom', matchId, resolve));
-    expect(await join(sa)).toEqual({ ok: true });
-    expect(await join(sb)).toEqual({ ok: true });
+    expect(await join(sa)).toEqual({ ok: true, status: 'Active' });
+    expect(await join(sb)).toEqual({ ok: true, status: 'Active' });
     const send = (s: TestSocket, text: string) =>
       new Promise<ChatAck>((resolve) =>
         s.emit('message', { matchId, messageText: text, clientId: randomUUID() }, resolve),

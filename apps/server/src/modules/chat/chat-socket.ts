@@ -57,13 +57,14 @@ export function registerChatSocket(app: FastifyInstance): void {
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
+      let status;
       try {
-        await requireMembership(app, parsed.data, userId);
+        status = (await requireMembership(app, parsed.data, userId)).match.status;
       } catch (error) {
         return fail(toChatError(error, parsed.data), ack);
       }
       await socket.join(matchRoom(parsed.data));
-      if (typeof ack === 'function') ack({ ok: true });
+      if (typeof ack === 'function') ack({ ok: true, status });
     });
 
     socket.on('leaveRoom', (rawMatchId) => {

@@ -39,8 +39,8 @@ async function pairInChat() {
     minutesAhead: 200 + Math.floor(Math.random() * 5000),
   });
   const [sa, sb] = await Promise.all([connect(a), connect(b)]);
-  expect(await join(sa, matchId)).toEqual({ ok: true });
-  expect(await join(sb, matchId)).toEqual({ ok: true });
+  expect(await join(sa, matchId)).toEqual({ ok: true, status: 'Active' });
+  expect(await join(sb, matchId)).toEqual({ ok: true, status: 'Active' });
   return { a, b, sa, sb, matchId };
 }
 
@@ -179,6 +179,7 @@ describe('chat over socket.io', () => {
       payload: { status: 'Cancelled' },
     });
     const fresh = await connect(a);
+    expect(await join(fresh, matchId)).toEqual({ ok: true, status: 'Cancelled' });
     expect(
       await send(fresh, { matchId, messageText: 'still there?', clientId: randomUUID() }),
     ).toMatchObject({ ok: false, error: { code: 'MATCH_CLOSED' } });

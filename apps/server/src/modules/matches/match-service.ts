@@ -126,11 +126,10 @@ export async function updateMatchStatus(
       .where(inArray(rideRequests.id, requestIds));
   });
 
+  // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.
   for (const member of members) {
-    if (member.userId !== userId) {
-      ctx.notifyUser(member.userId, 'trips:changed', {
-        reason: status === 'Cancelled' ? 'match-cancelled' : 'match-completed',
-      });
-    }
+    ctx.notifyUser(member.userId, 'trips:changed', {
+      reason: status === 'Cancelled' ? 'match-cancelled' : 'match-completed',
+    });
   }
 }

@@ -8,6 +8,8 @@ import { ConnectionPill } from './connection-pill';
 type Props = {
   /** Co-riders' full names; empty while unknown. */
   coRiders: string[];
+  /** The trip is still loading: a placeholder rather than a title that changes a moment later. */
+  isLoading: boolean;
   /** This rider's own request in the match: its route and time head the chat. */
   ownRequest: RideRequest | null;
   connection: ConnectionState;
@@ -18,7 +20,7 @@ const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`;
 
 /** Who the chat is with, which trip it is about, and whether messages are getting through. */
-export function ChatHeader({ coRiders, ownRequest, connection, now }: Props) {
+export function ChatHeader({ coRiders, isLoading, ownRequest, connection, now }: Props) {
   return (
     <header className="shrink-0 border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 px-3 py-2.5 sm:px-6">
@@ -33,7 +35,19 @@ export function ChatHeader({ coRiders, ownRequest, connection, now }: Props) {
           <ConnectionPill state={connection} />
         </div>
         <h1 className="truncate text-lg font-bold text-slate-900">
-          {coRiders.length > 0 ? joinNames(coRiders) : 'Trip chat'}
+          {coRiders.length > 0 ? (
+            joinNames(coRiders)
+          ) : isLoading ? (
+            <>
+              <span className="sr-only">Trip chat</span>
+              <span
+                aria-hidden="true"
+                className="my-1 block h-5 w-40 rounded bg-slate-200 motion-safe:animate-pulse"
+              />
+            </>
+          ) : (
+            'Trip chat'
+          )}
         </h1>
         {ownRequest ? (
           <p className="truncate text-sm text-slate-600">

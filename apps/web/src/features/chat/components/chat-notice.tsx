@@ -10,7 +10,7 @@ type Props = {
 /** Why this chat cannot be shown (signed out, not a rider of the match) and where to go instead. */
 export function ChatNotice({ message, link, children }: Props) {
   return (
-    <main className="flex flex-1 items-center justify-center px-4 py-16">
+    <main className="flex min-h-[60vh] flex-1 items-center justify-center px-4 py-16">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
         <h1 className="text-lg font-semibold text-slate-900">{message}</h1>
         {children}

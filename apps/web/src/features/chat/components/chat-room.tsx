@@ -22,7 +22,7 @@ const isStatus = (error: unknown, ...codes: number[]) =>
 export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string }) {
   const history = useChatHistory(matchId);
   const room = useChatRoom(matchId, selfId);
-  const { trip, isCancelled } = useChatTrip(selfId, matchId);
+  const { trip, isCancelled, isLoading: isTripLoading } = useChatTrip(selfId, matchId);
   const now = useNow();
   const { markClosed } = room;
 
@@ -96,6 +96,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
     <main className="flex h-[calc(100dvh-4rem-1px)] min-h-80 flex-col bg-slate-50">
       <ChatHeader
         coRiders={coRiders}
+        isLoading={isTripLoading}
         ownRequest={trip?.ownRequest ?? null}
         connection={room.connection}
         now={now}

@@ -39,9 +39,9 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
   return (
     <form
       onSubmit={onSubmit}
-      className="shrink-0 border-t border-slate-200 bg-white px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 sm:px-6"
+      className="shrink-0 border-t border-slate-200 bg-white pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3"
     >
-      <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
+      <div className="mx-auto flex w-full max-w-3xl items-end gap-2 px-3 sm:px-6">
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="sr-only">
             {CHAT_TEXTS.messageLabel}
@@ -67,7 +67,7 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
       {showCounter ? (
         <p
           id={counterId}
-          className={`mx-auto mt-1 w-full max-w-3xl text-xs ${text.length >= CHAT_LIMITS.maxMessageLength ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+          className={`mx-auto mt-1 w-full max-w-3xl px-3 text-xs sm:px-6 ${text.length >= CHAT_LIMITS.maxMessageLength ? 'font-semibold text-red-700' : 'text-slate-500'}`}
         >
           {text.length} / {CHAT_LIMITS.maxMessageLength}
         </p>

@@ -84,7 +84,11 @@ export function MessageList({ items, hasOlder, isLoadingOlder, onLoadOlder }: Pr
     <div
       ref={scroller}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      // Focusable so the keyboard can scroll the history; named for screen readers.
+      tabIndex={0}
+      role="region"
+      aria-label="Chat history"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain outline-none [overflow-anchor:none] focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500"
     >
       <div className="mx-auto flex min-h-full w-full max-w-3xl flex-col px-3 pb-4 sm:px-6">
         {/* Always the same height, so its text changing does not move the messages. */}
@@ -98,7 +102,7 @@ export function MessageList({ items, hasOlder, isLoadingOlder, onLoadOlder }: Pr
         {messages.length === 0 ? (
           <p className="m-auto max-w-xs py-10 text-center text-slate-600">{CHAT_TEXTS.empty}</p>
         ) : null}
-        <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages">
+        <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
           <ul className="flex flex-col">
             {items.map((item) =>
               item.type === 'day' ? (

@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useSocket } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
+import { CHAT_TEXTS } from '../chat-texts';
 import { getMessages } from '../api/get-messages';
 import { createClientId } from '../utils/client-id';
 import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
@@ -83,6 +84,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (!isMounted) return;
       if (ack?.ok) {
         setIsJoined(true);
+        if (ack.status === 'Cancelled') dispatch({ type: 'closed', error: CHAT_TEXTS.closed });
         void catchUp();
         return;
       }
@@ -183,10 +185,7 @@ export function useChatRoom(matchId: string, selfId: string) {
     return true;
   }, []);
 
-  const markClosed = useCallback(
-    () => dispatch({ type: 'closed', error: 'This ride was cancelled, so its chat is closed.' }),
-    [],
-  );
+  const markClosed = useCallback(() => dispatch({ type: 'closed', error: CHAT_TEXTS.closed }), []);
 
   return {
     connection,

@@ -37,5 +37,5 @@ export function useChatTrip(selfId: string, matchId: string) {
       !!lastFound &&
       !!trips.data &&
       hasLeftMatch(trips.data, lastFound.ownRequest._id, matchId));
-  return { trip, isCancelled };
+  return { trip, isCancelled, isLoading: trips.isPending };
 }

@@ -38,7 +38,9 @@ export function useConnectionState(socket: AppSocket | null): ConnectionState {
   );
 
   const getSnapshot = (): ConnectionState => {
-    if (!navigator.onLine || !socket) return 'offline';
+    if (!navigator.onLine) return 'offline';
+    // The shared socket is handed over after the first render.
+    if (!socket) return 'connecting';
     if (socket.connected) return 'connected';
     // Not active: the server refused the handshake (signed out) or reconnection gave up.
     if (!socket.active) return 'offline';

@@ -1,39 +1,9 @@
 import { TIME_ZONE } from '@aeropool/contract/product';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function partsOf(ms: number, timeZone: string) {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(ms));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  // Assembled from parts: engines differ in order, commas and 'pm' versus 'PM'.
-  const clock = `${Number(part('hour')) % 12 || 12}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
-  return {
-    weekday: part('weekday'),
-    day: part('day'),
-    month: part('month'),
-    year: part('year'),
-    clock,
-  };
-}
+import { dateTimeParts } from '../../../lib/format-time';
 
 /** '6:30 pm' in Bengaluru: the time under each message. */
 export function formatMessageTime(ms: number, timeZone: string = TIME_ZONE): string {
-  return partsOf(ms, timeZone).clock;
+  return dateTimeParts(ms, timeZone).clock;
 }
 
 /**
@@ -41,7 +11,7 @@ export function formatMessageTime(ms: number, timeZone: string = TIME_ZONE): str
  * one, so a trip booked across New Year still reads unambiguously.
  */
 export function formatTripMoment(ms: number, nowMs: number, timeZone: string = TIME_ZONE): string {
-  const trip = partsOf(ms, timeZone);
-  const year = trip.year === partsOf(nowMs, timeZone).year ? '' : ` ${trip.year}`;
+  const trip = dateTimeParts(ms, timeZone);
+  const year = trip.year === dateTimeParts(nowMs, timeZone).year ? '' : ` ${trip.year}`;
   return `${trip.weekday}, ${trip.day} ${trip.month}${year}, ${trip.clock}`;
 }
