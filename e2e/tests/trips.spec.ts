@@ -1,0 +1,461 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
+import {
+  apartText,
+  blockMapTiles,
+  chooseTripAction,
+  collectPageErrors,
+  createDrop,
+  detailsSection,
+  fullName,
+  haversineMetres,
+  kolkataInputValue,
+  kolkataTripTime,
+  matchCards,
+  matchThroughApi,
+  openDashboard,
+  PLACES,
+  requestCard,
+  riderEntry,
+  showDetails,
+  tripsOf,
+  tripSlot,
+  tripsTab,
+  uniqueTag,
+} from '../fixtures/trips';
+import { toast } from '../fixtures/ui';
+
+const MINUTE = 60_000;
+const FARE_LINE = /₹([\d,]+) each shared vs ₹([\d,]+) solo/;
+
+const tabPanel = (page: Page, name: 'Upcoming Trips' | 'Past Trips') =>
+  page.getByRole('tabpanel', { name });
+
+/** `riderPage(rider)`: a signed-in page with its own storage and socket, closed after the test. */
+const test = base.extend<{ riderPage: (rider: TestRider) => Promise<Page> }>({
+  riderPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (rider) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      await blockMapTiles(page);
+      await signInAs(page, rider);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Fills and submits the create modal for an airport drop, picking the place with the mouse. */
+async function createDropInUi(
+  page: Page,
+  { search, place, time }: { search: string; place: string; time: number },
+) {
+  await page.getByRole('button', { name: 'Create New Request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Ride Request' });
+  await dialog.getByRole('combobox', { name: 'Destination' }).fill(search);
+  await dialog
+    .getByRole('listbox', { name: 'Suggested places' })
+    .getByRole('option', { name: place, exact: true })
+    .click();
+  await dialog.getByLabel('Date and time').fill(kolkataInputValue(time));
+  await dialog.getByRole('button', { name: 'Create Request' }).click();
+  await expect(toast(page, 'Ride request created successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('signed out, /dashboard redirects to /login', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a rider without trips sees "No trips found" on both tabs', async ({ page, request }) => {
+  const rider = await createRider(request);
+  await signInAs(page, rider);
+  await page.goto('/dashboard');
+
+  await expect(page.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Request' })).toBeVisible();
+  await expect(tripsTab(page, 'Upcoming Trips')).toHaveAttribute('aria-selected', 'true');
+  await expect(tabPanel(page, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+
+  await tripsTab(page, 'Past Trips').click();
+  await expect(tripsTab(page, 'Past Trips')).toHaveAttribute('aria-selected', 'true');
+  await expect(tripsTab(page, 'Upcoming Trips')).toHaveAttribute('aria-selected', 'false');
+  await expect(page).toHaveURL(/\/dashboard\?tab=past$/);
+  await expect(tabPanel(page, 'Past Trips').getByText('No trips found')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(0);
+});
+
+test.describe('on a device whose clock is set to New York time', () => {
+  // Ride times are Bengaluru time whatever zone the browser is in (spec §9).
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('create a drop, edit it, and cancel it', async ({ page, request }) => {
+    const rider = await createRider(request);
+    await signInAs(page, rider);
+    await page.goto('/dashboard');
+    await expect(tabPanel(page, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create New Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride Request' });
+    await expect(dialog.getByRole('radio', { name: 'Airport drop' })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: 'Airport pickup' })).not.toBeChecked();
+
+    await dialog.getByRole('button', { name: 'Create Request' }).click();
+    await expect(toast(page, 'Please fill in all fields.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Terminal', { exact: true }).selectOption({ label: 'Terminal 2' });
+    const destination = dialog.getByRole('combobox', { name: 'Destination' });
+    await destination.fill('koramangla');
+    const suggestions = dialog.getByRole('listbox', { name: 'Suggested places' });
+    await expect(suggestions.getByRole('option').first()).toHaveText('Koramangala');
+    await destination.press('ArrowDown');
+    await expect(suggestions.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await destination.press('Enter');
+    await expect(suggestions).toBeHidden();
+    await expect(destination).toHaveValue('Koramangala');
+    await expect(dialog).toBeVisible();
+
+    // About a day ahead, a whole minute, typed as Bengaluru wall-clock time.
+    const when = Math.floor((Date.now() + 25 * 60 * MINUTE) / MINUTE) * MINUTE;
+    await dialog.getByLabel('Date and time').fill(kolkataInputValue(when));
+    await dialog.getByRole('button', { name: 'Create Request' }).click();
+    await expect(toast(page, 'Ride request created successfully!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const card = requestCard(page, 'Terminal 2 → Koramangala');
+    await expect(card).toBeVisible();
+    await expect(card.locator('time')).toHaveText(kolkataTripTime(when));
+    await expect(card.locator('time')).toHaveAttribute('datetime', new Date(when).toISOString());
+    await expect(card).toContainText('Status: Active');
+    const [created] = await tripsOf(request, rider, 'upcoming');
+    expect(created?.rideRequest).toMatchObject({
+      timeOfTravel: when,
+      source: { name: 'Terminal 2' },
+      destination: { name: 'Koramangala' },
+    });
+
+    // Edit: the form opens with the stored values, Bengaluru time included.
+    await chooseTripAction(card, 'Edit Request');
+    const edit = page.getByRole('dialog', { name: 'Edit Ride Request' });
+    await expect(edit.getByLabel('Terminal', { exact: true }).locator('option:checked')).toHaveText(
+      'Terminal 2',
+    );
+    const editDestination = edit.getByRole('combobox', { name: 'Destination' });
+    await expect(editDestination).toHaveValue('Koramangala');
+    await expect(edit.getByLabel('Date and time')).toHaveValue(kolkataInputValue(when));
+    await editDestination.fill('HSR');
+    await edit
+      .getByRole('listbox', { name: 'Suggested places' })
+      .getByRole('option', { name: 'HSR Layout', exact: true })
+      .click();
+    await expect(editDestination).toHaveValue('HSR Layout');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Ride request updated successfully!')).toBeVisible();
+    await expect(edit).toBeHidden();
+
+    const edited = requestCard(page, 'Terminal 2 → HSR Layout');
+    await expect(edited).toBeVisible();
+    await expect(requestCard(page, 'Terminal 2 → Koramangala')).toHaveCount(0);
+    await expect(edited.locator('time')).toHaveText(kolkataTripTime(when));
+
+    // Cancel: Keep Request changes nothing; Yes cancels it.
+    await chooseTripAction(edited, 'Cancel Request');
+    const confirm = page.getByRole('dialog', { name: 'Cancel this ride request?' });
+    await expect(confirm).toContainText('Terminal 2 → HSR Layout');
+    await confirm.getByRole('button', { name: 'Keep Request' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(edited).toBeVisible();
+
+    await chooseTripAction(edited, 'Cancel Request');
+    await confirm.getByRole('button', { name: 'Yes, Cancel Request' }).click();
+    await expect(toast(page, 'Ride request canceled successfully')).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(tabPanel(page, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+    expect(await tripsOf(request, rider, 'upcoming')).toEqual([]);
+  });
+});
+
+test('two riders match: send, live incoming request, accept, and both get the match', async ({
+  riderPage,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const a = await createRider(request, { firstName: 'Aarav', lastName: `Menon ${tag}` });
+  const b = await createRider(request, { firstName: 'Bhavna', lastName: `Iyer ${tag}` });
+  const time = tripSlot();
+  await createDrop(request, b, { place: PLACES.indiranagar, time: time + 10 * MINUTE });
+
+  const aPage = await riderPage(a);
+  const bPage = await riderPage(b);
+  const aErrors = collectPageErrors(aPage);
+  const bErrors = collectPageErrors(bPage);
+  await openDashboard(aPage);
+  await createDropInUi(aPage, { search: 'Koramangala', place: 'Koramangala', time });
+  const aCard = requestCard(aPage, 'Terminal 1 → Koramangala');
+  await expect(aCard.locator('time')).toHaveText(kolkataTripTime(time));
+  const [aTrip] = await tripsOf(request, a, 'upcoming');
+  const apart = apartText(haversineMetres(aTrip!.rideRequest.destination, PLACES.indiranagar));
+
+  // B is on My Trips with the details open before anything is sent.
+  await openDashboard(bPage);
+  const bCard = requestCard(bPage, 'Terminal 1 → Indiranagar');
+  // Survives only while neither page reloads: every update below must arrive live.
+  for (const page of [aPage, bPage]) await page.evaluate(() => Reflect.set(window, 'e2eLive', 1));
+  await showDetails(bCard);
+  await expect(detailsSection(bCard, 'Incoming Requests')).toContainText('No incoming requests.');
+
+  // A finds B among the potential matches, with score, distance and fare.
+  await showDetails(aCard);
+  const potential = riderEntry(detailsSection(aCard, 'Potential Matches'), b);
+  await expect(potential).toBeVisible();
+  await expect(potential).toContainText('Indiranagar');
+  await expect(potential.getByText(/^\d{1,3}% match$/)).toBeVisible();
+  await expect(potential.getByText(apart, { exact: true })).toBeVisible();
+  await expect(potential.locator('time')).toHaveText(kolkataTripTime(time + 10 * MINUTE));
+  const fare = FARE_LINE.exec((await potential.getByText(FARE_LINE).textContent()) ?? '');
+  const [shared, solo] = [fare?.[1], fare?.[2]].map((v) => Number(v?.replace(/,/g, '')));
+  expect(shared).toBeGreaterThan(0);
+  expect(shared).toBeLessThan(solo!);
+
+  await potential.getByRole('button', { name: 'Send Request' }).click();
+  await expect(toast(aPage, 'Match request sent successfully')).toBeVisible();
+  await expect(potential).toHaveCount(0);
+  const outgoing = riderEntry(detailsSection(aCard, 'Outgoing Requests'), b);
+  await expect(outgoing).toBeVisible();
+  await expect(outgoing).toContainText('Pending');
+  await expect(outgoing.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+  // B's open page gets it over the socket, without a reload.
+  const incoming = riderEntry(detailsSection(bCard, 'Incoming Requests'), a);
+  await expect(incoming).toBeVisible();
+  await expect(incoming).toContainText('Koramangala');
+  await expect(incoming.getByText(/^\d{1,3}% match$/)).toBeVisible();
+  await expect(incoming.getByText(apart, { exact: true })).toBeVisible();
+  await expect(riderEntry(detailsSection(bCard, 'Potential Matches'), a)).toHaveCount(0);
+
+  await incoming.getByRole('button', { name: 'Accept' }).click();
+  await expect(toast(bPage, 'Match accepted successfully')).toBeVisible();
+
+  const [aMatched] = await tripsOf(request, a, 'upcoming');
+  const matchId = aMatched?.match?._id;
+  expect(matchId).toBeTruthy();
+  expect((await tripsOf(request, b, 'upcoming'))[0]?.match?._id).toBe(matchId);
+
+  // Both pages turn the request into a match card; A's without a reload.
+  for (const [page, me, other, route, otherPlace] of [
+    [aPage, a, b, 'Terminal 1 → Koramangala', 'Indiranagar'],
+    [bPage, b, a, 'Terminal 1 → Indiranagar', 'Koramangala'],
+  ] as const) {
+    const card = matchCards(page);
+    await expect(card).toHaveCount(1);
+    await expect(requestCard(page, route)).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Chat Now' })).toHaveAttribute(
+      'href',
+      `/chat/${matchId}`,
+    );
+    await expect(card.getByRole('img', { name: `Route map: ${route}` })).toBeVisible();
+    const riders = card.getByRole('region', { name: 'Matched Riders' });
+    await expect(riders).toContainText(fullName(other));
+    await expect(riders).toContainText(otherPlace);
+    await expect(riders).not.toContainText(fullName(me));
+    await expect(riders.getByText('Rate after the trip')).toBeVisible();
+    const status = card.getByRole('combobox', { name: 'Match status' });
+    await expect(status).toHaveValue('Active');
+    // Completed is offered on the Past tab only (spec §9).
+    await expect(status.locator('option')).toHaveText(['Active', 'Cancelled']);
+  }
+
+  for (const page of [aPage, bPage]) {
+    expect(await page.evaluate(() => Reflect.get(window, 'e2eLive'))).toBe(1);
+  }
+  await matchCards(aPage).getByRole('link', { name: 'Chat Now' }).click();
+  await expect(aPage).toHaveURL(new RegExp(`/chat/${matchId}$`));
+  expect(aErrors).toEqual([]);
+  expect(bErrors).toEqual([]);
+});
+
+test('a declined request and a withdrawn one leave both sides live', async ({
+  riderPage,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const c = await createRider(request, { firstName: 'Chetan', lastName: `Gowda ${tag}` });
+  const d = await createRider(request, { firstName: 'Divya', lastName: `Shetty ${tag}` });
+  const e = await createRider(request, { firstName: 'Esha', lastName: `Kulkarni ${tag}` });
+  const time = tripSlot();
+  await createDrop(request, c, { place: PLACES.koramangala, time });
+  await createDrop(request, d, { place: PLACES.indiranagar, time: time + 5 * MINUTE });
+  await createDrop(request, e, { place: PLACES.hsrLayout, time: time + 10 * MINUTE });
+
+  const [cPage, dPage, ePage] = await Promise.all([c, d, e].map((rider) => riderPage(rider)));
+  const cards = {
+    c: requestCard(cPage!, 'Terminal 1 → Koramangala'),
+    d: requestCard(dPage!, 'Terminal 1 → Indiranagar'),
+    e: requestCard(ePage!, 'Terminal 1 → HSR Layout'),
+  };
+  for (const [page, card] of [
+    [cPage!, cards.c],
+    [dPage!, cards.d],
+    [ePage!, cards.e],
+  ] as const) {
+    await openDashboard(page);
+    await showDetails(card);
+  }
+
+  const cPotential = detailsSection(cards.c, 'Potential Matches');
+  const cOutgoing = detailsSection(cards.c, 'Outgoing Requests');
+  await riderEntry(cPotential, d).getByRole('button', { name: 'Send Request' }).click();
+  await expect(toast(cPage!, 'Match request sent successfully')).toBeVisible();
+  await expect(riderEntry(cOutgoing, d)).toBeVisible();
+  await riderEntry(cPotential, e).getByRole('button', { name: 'Send Request' }).click();
+  await expect(riderEntry(cOutgoing, e)).toBeVisible();
+  await expect(cOutgoing.getByRole('listitem')).toHaveCount(2);
+
+  // D declines: gone from D's incoming and, live, from C's outgoing; they can meet again.
+  const dIncoming = detailsSection(cards.d, 'Incoming Requests');
+  await riderEntry(dIncoming, c).getByRole('button', { name: 'Decline' }).click();
+  await expect(toast(dPage!, 'Match declined successfully')).toBeVisible();
+  await expect(dIncoming).toContainText('No incoming requests.');
+  await expect(riderEntry(detailsSection(cards.d, 'Potential Matches'), c)).toBeVisible();
+  await expect(riderEntry(cOutgoing, d)).toHaveCount(0);
+  await expect(riderEntry(cPotential, d)).toBeVisible();
+
+  // C withdraws the request to E: E's open page drops it without a reload.
+  const eIncoming = detailsSection(cards.e, 'Incoming Requests');
+  await expect(riderEntry(eIncoming, c)).toBeVisible();
+  await riderEntry(cOutgoing, e).getByRole('button', { name: 'Cancel' }).click();
+  await expect(cOutgoing).toContainText('No outgoing requests.');
+  await expect(riderEntry(cPotential, e)).toBeVisible();
+  await expect(riderEntry(eIncoming, c)).toHaveCount(0);
+  await expect(eIncoming).toContainText('No incoming requests.');
+  await expect(riderEntry(detailsSection(cards.e, 'Potential Matches'), c)).toBeVisible();
+});
+
+test('cancelling a match frees the other rider to match again', async ({ riderPage, request }) => {
+  const tag = uniqueTag();
+  const f = await createRider(request, { firstName: 'Farhan', lastName: `Qureshi ${tag}` });
+  const g = await createRider(request, { firstName: 'Gauri', lastName: `Nair ${tag}` });
+  const h = await createRider(request, { firstName: 'Harish', lastName: `Reddy ${tag}` });
+  const time = tripSlot();
+  const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
+  const gRequest = await createDrop(request, g, {
+    place: PLACES.indiranagar,
+    time: time + 10 * MINUTE,
+  });
+  await createDrop(request, h, { place: PLACES.hsrLayout, time: time + 15 * MINUTE });
+  await matchThroughApi(
+    request,
+    { rider: f, requestId: fRequest },
+    { rider: g, requestId: gRequest },
+  );
+
+  const fPage = await riderPage(f);
+  const gPage = await riderPage(g);
+  await openDashboard(fPage);
+  await openDashboard(gPage);
+  await expect(matchCards(gPage)).toHaveCount(1);
+  const fCard = matchCards(fPage);
+  const status = fCard.getByRole('combobox', { name: 'Match status' });
+
+  // Go Back leaves the match as it was.
+  await status.selectOption('Cancelled');
+  const confirm = fPage.getByRole('dialog', { name: 'Cancel this ride?' });
+  await confirm.getByRole('button', { name: 'Go Back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status).toHaveValue('Active');
+
+  await status.selectOption('Cancelled');
+  await confirm.getByRole('button', { name: 'Yes, Cancel Ride' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(tabPanel(fPage, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+
+  // G's open page turns the match back into a normal Active request, live.
+  await expect(matchCards(gPage)).toHaveCount(0);
+  const gCard = requestCard(gPage, 'Terminal 1 → Indiranagar');
+  await expect(gCard).toBeVisible();
+  await expect(gCard).toContainText('Status: Active');
+  await expect(gCard.getByRole('button', { name: 'Trip actions' })).toBeVisible();
+  await showDetails(gCard);
+  const gPotential = detailsSection(gCard, 'Potential Matches');
+  await expect(riderEntry(gPotential, f)).toHaveCount(0);
+  await riderEntry(gPotential, h).getByRole('button', { name: 'Send Request' }).click();
+  await expect(toast(gPage, 'Match request sent successfully')).toBeVisible();
+  await expect(riderEntry(detailsSection(gCard, 'Outgoing Requests'), h)).toBeVisible();
+
+  // F keeps the cancelled match on Past, read-only.
+  await tripsTab(fPage, 'Past Trips').click();
+  const cancelled = matchCards(fPage);
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled).toContainText('Match status: Cancelled');
+  await expect(cancelled.getByRole('combobox', { name: 'Match status' })).toHaveCount(0);
+  await expect(cancelled.getByRole('button', { name: 'Rate Now' })).toHaveCount(0);
+});
+
+test.describe('on a 390 × 844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+  test('My Trips has no sideways scroll and the create modal works', async ({ page, request }) => {
+    const tag = uniqueTag();
+    const m = await createRider(request, { firstName: 'Meera', lastName: `Subramaniam ${tag}` });
+    const n = await createRider(request, { firstName: 'Naveen', lastName: `Krishnamurthy ${tag}` });
+    const time = tripSlot();
+    await createDrop(request, m, { place: PLACES.koramangala, time });
+    const mMatched = await createDrop(request, m, {
+      place: PLACES.hsrLayout,
+      time: time + 24 * 60 * MINUTE,
+    });
+    const nMatched = await createDrop(request, n, {
+      place: PLACES.indiranagar,
+      time: time + 24 * 60 * MINUTE + 5 * MINUTE,
+    });
+    await matchThroughApi(
+      request,
+      { rider: n, requestId: nMatched },
+      { rider: m, requestId: mMatched },
+    );
+
+    await blockMapTiles(page);
+    await signInAs(page, m);
+    await openDashboard(page);
+    const card = requestCard(page, 'Terminal 1 → Koramangala');
+    await expect(card).toBeVisible();
+    await expect(matchCards(page)).toHaveCount(1);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    await showDetails(card);
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Create New Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride Request' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+
+    await dialog.getByRole('radio', { name: 'Airport pickup' }).click();
+    await expect(dialog.getByRole('radio', { name: 'Airport pickup' })).toBeChecked();
+    await dialog.getByRole('combobox', { name: 'Pickup location' }).fill('Indira');
+    await dialog
+      .getByRole('listbox', { name: 'Suggested places' })
+      .getByRole('option', { name: 'Indiranagar', exact: true })
+      .click();
+    const pickupTime = time + 2 * 24 * 60 * MINUTE;
+    await dialog.getByLabel('Date and time').fill(kolkataInputValue(pickupTime));
+    await dialog.getByRole('button', { name: 'Create Request' }).click();
+    await expect(toast(page, 'Ride request created successfully!')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const pickup = requestCard(page, 'Indiranagar → Terminal 1');
+    await expect(pickup).toBeVisible();
+    await expect(pickup.locator('time')).toHaveText(kolkataTripTime(pickupTime));
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+  });
+});
