@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
-import { chatMessages, users } from '../../db/schema';
+import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
@@ -48,9 +48,17 @@ export async function assertCanPost(
   matchId: string,
   userId: string,
 ) {
-  const { match } = await requireMembership(ctx, matchId, userId);
-  if (match.status === 'Cancelled')
+  // One indexed lookup per message, so a cancellation closes the chat at once on every process.
+  const [row] = await ctx.db
+    .select({ status: matches.status })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
+  if (row.status === 'Cancelled') {
     throw new AppError('CONFLICT', 'This ride was cancelled, so its chat is closed.');
+  }
 }
 
 /**

@@ -11,9 +11,6 @@ import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
 import { assertCanPost, findAuthor, storeMessage, type Author } from './chat-service';
 
-/** A member's permission to post is re-checked at most this often per socket and match. */
-const PERMISSION_TTL_MS = 30_000;
-
 const toChatError = (error: unknown, matchId?: string): ChatError => {
   if (error instanceof AppError) {
     const code =
@@ -46,7 +43,6 @@ export function registerChatSocket(app: FastifyInstance): void {
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
     const allowRate = createRateLimiter();
-    const canPostUntil = new Map<string, number>();
     // The author's name travels with every message; read it once per connection.
     let author: Promise<Author> | undefined;
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
@@ -90,10 +86,7 @@ export function registerChatSocket(app: FastifyInstance): void {
       }
       const { matchId, messageText, clientId } = parsed.data;
       try {
-        if ((canPostUntil.get(matchId) ?? 0) < Date.now()) {
-          await assertCanPost(app, matchId, userId);
-          canPostUntil.set(matchId, Date.now() + PERMISSION_TTL_MS);
-        }
+        await assertCanPost(app, matchId, userId);
         author ??= findAuthor(app, userId);
         const { message, isNew } = await storeMessage(
           app,

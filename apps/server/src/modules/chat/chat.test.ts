@@ -170,8 +170,11 @@ describe('chat over socket.io', () => {
     expect(sa.connected).toBe(true);
   });
 
-  it('closes the chat of a cancelled match', async () => {
-    const { a, sb, matchId } = await pairInChat();
+  it('closes the chat of a cancelled match, also for a socket that just posted', async () => {
+    const { a, sa, sb, matchId } = await pairInChat();
+    expect((await send(sb, { matchId, messageText: 'see you', clientId: randomUUID() })).ok).toBe(
+      true,
+    );
     await t.request({
       method: 'PUT',
       url: `/api/match/${matchId}`,
@@ -183,6 +186,13 @@ describe('chat over socket.io', () => {
     expect(
       await send(fresh, { matchId, messageText: 'still there?', clientId: randomUUID() }),
     ).toMatchObject({ ok: false, error: { code: 'MATCH_CLOSED' } });
+    expect(
+      await send(sb, { matchId, messageText: 'still on?', clientId: randomUUID() }),
+    ).toMatchObject({ ok: false, error: { code: 'MATCH_CLOSED' } });
+    expect(await send(sa, { matchId, messageText: 'bye', clientId: randomUUID() })).toMatchObject({
+      ok: false,
+      error: { code: 'MATCH_CLOSED' },
+    });
     expect(sb.connected).toBe(true);
   });
 });
