@@ -24,6 +24,7 @@ export type RealtimeOptions = {
 };
 
 const ADAPTER_CLOSE_TIMEOUT_MS = 2000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default fp(async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
   const origins = app.config.CORS_ORIGIN?.split(',').map((origin) => origin.trim());
@@ -39,6 +40,10 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     : undefined;
   if (adapterPool) {
     adapterPool.on('error', (error) => app.log.error({ err: error }, 'socket.io adapter pool'));
+    // The adapter's LISTEN connection is checked out for good: its errors must not go unhandled.
+    adapterPool.on('connect', (client) =>
+      client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection')),
+    );
     io.adapter(
       createAdapter(adapterPool, {
         errorHandler: (error) => app.log.error({ err: error }, 'socket.io postgres adapter'),
@@ -72,11 +77,14 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => void io.close(() => resolve()));
-    if (adapterPool) {
-      await Promise.race([
-        adapterPool.end(),
-        new Promise((resolve) => setTimeout(resolve, ADAPTER_CLOSE_TIMEOUT_MS).unref()),
-      ]);
+    if (!adapterPool) return;
+    // An adapter still connecting when close began takes its connection afterwards: wait for
+    // it and close the adapter again, which releases that connection, then end the pool.
+    const deadline = Date.now() + ADAPTER_CLOSE_TIMEOUT_MS;
+    while (adapterPool.totalCount > adapterPool.idleCount && Date.now() < deadline) {
+      await sleep(50);
+      void io.of('/').adapter.close();
     }
+    await Promise.race([adapterPool.end(), sleep(ADAPTER_CLOSE_TIMEOUT_MS)]);
   });
 });
