@@ -31,6 +31,8 @@ describe('GET /api/ride-request/potential-matches-and-requests/{id}', () => {
     expect(potentialMatches[1].distance).toBeGreaterThan(4000);
     expect(potentialMatches[1].fare.sharedPerPerson).toBeLessThan(potentialMatches[1].fare.solo);
     expect(JSON.stringify(potentialMatches)).not.toContain('phone');
+    // Strangers' e-mail addresses stay private until a match is accepted.
+    for (const p of potentialMatches) expect(p.rider.email).toBe('');
     expect(incomingMatches).toEqual([]);
     expect(outgoingMatches).toEqual([]);
   });
@@ -99,6 +101,9 @@ describe('match requests', () => {
       }),
     ]);
 
+    for (const m of [...forA.outgoingMatches, ...forB.incomingMatches]) {
+      expect(m.requestId.rider.email).toBe('');
+    }
     expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(409);
     expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(409);
   });

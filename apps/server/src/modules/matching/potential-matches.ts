@@ -5,7 +5,12 @@ import { matchRequests, rideRequests } from '../../db/schema';
 import { haversineMetres } from '../../lib/geo/distance';
 import { TERMINALS } from '@aeropool/contract/places';
 import type { ServiceContext } from '../../lib/service-context';
-import { loadRideRequestViews, terminalOf, type RideRequestRow } from '../rides/ride-request-view';
+import {
+  loadRideRequestViews,
+  terminalOf,
+  withoutEmail,
+  type RideRequestRow,
+} from '../rides/ride-request-view';
 import { fareFor, scoreMatch, type ScoreOptions, type TripEnds } from './match-score';
 
 /** A number parameter typed for PostgreSQL, which cannot infer it inside arithmetic. */
@@ -121,7 +126,7 @@ export async function findPotentialMatches(
     now,
   );
   return scored.map(({ id, score }) => ({
-    ...views.get(id)!,
+    ...withoutEmail(views.get(id)!),
     matchPercentage: score.matchPercentage,
     distance: score.distance,
     fare: fareFor(self, score),
@@ -145,7 +150,7 @@ export async function findPendingMatchRequests(ctx: ServiceContext, db: DbOrTx, 
   const views = await loadRideRequestViews(db, otherIds, now);
   const toView = (m: (typeof rows)[number], otherId: string) => ({
     _id: m.id,
-    requestId: views.get(otherId)!,
+    requestId: withoutEmail(views.get(otherId)!),
     status: m.status,
     matchPercentage: m.matchPercentage,
     distance: m.distance,

@@ -52,6 +52,15 @@ const riderColumns = {
   email: users.email,
 };
 
+/**
+ * A stranger's ride as another rider sees it before any match: no e-mail address. Riders see each
+ * other's e-mail only once matched (decision 004).
+ */
+export const withoutEmail = (request: RideRequest): RideRequest => ({
+  ...request,
+  rider: { ...request.rider, email: '' },
+});
+
 /** Loads ride requests with their riders, keyed by id, in one query. */
 export async function loadRideRequestViews(
   db: DbOrTx,
