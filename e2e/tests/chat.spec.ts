@@ -342,8 +342,8 @@ test('a cancelled match keeps its history readable but closes the chat', async (
   expect(history.messages.map((m) => m.messageText)).toEqual([said]);
 });
 
-// A socket that posted moments ago must not keep posting once the match is cancelled. The trip
-// lists are held back here, as on a slow network, so the page has not yet closed the chat itself
+// A socket that posted moments ago must not keep posting once the match is cancelled. The match
+// refresh is held back here, as on a slow network, so the page has not yet closed the chat itself
 // when B sends: the server must refuse it.
 test('a message sent just after the co-rider cancelled is refused', async ({
   request,
@@ -357,8 +357,8 @@ test('a message sent just after the co-rider cancelled is refused', async ({
   await roomB.input.press('Enter');
   await expect(messageItem(pageB, 'On my way').getByText('Sent', { exact: true })).toBeVisible();
 
-  await pageB.route('**/api/match-or-ride-request/**', () => {
-    // Never answered: the header's trip refresh stays pending.
+  await pageB.route(`**/api/match/${matchId}`, () => {
+    // Never answered: the header's match refresh stays pending.
   });
   await cancelMatch(request, a, matchId);
 

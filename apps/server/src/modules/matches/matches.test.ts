@@ -44,6 +44,26 @@ async function later<T>(minutes: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+describe('GET /api/match/{id}', () => {
+  it('shows the match with every member’s request to members only', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { matchId, rideA, rideB } = await matchedPair(t, a, b, { minutesAhead: 2100 });
+    const res = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: b.token });
+    expect(res.statusCode).toBe(200);
+    const match = res.json().entities[0];
+    expect(match).toMatchObject({ _id: matchId, status: 'Active' });
+    expect(match.requests.map((r: { _id: string }) => r._id).sort()).toEqual(
+      [rideA._id, rideB._id].sort(),
+    );
+    expect(
+      (await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: c.token })).statusCode,
+    ).toBe(403);
+    await setStatus(a, matchId, 'Cancelled');
+    const after = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: b.token });
+    expect(after.json().entities[0].status).toBe('Cancelled');
+  });
+});
+
 describe('PUT /api/match/{id}', () => {
   it('lets only members act (403), 404 for unknown', async () => {
     const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);

@@ -2,10 +2,30 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
 import { matchSchema, updateMatchBodySchema } from '@aeropool/contract/rides';
-import { updateMatchStatus } from './match-service';
+import { requireMembership, updateMatchStatus } from './match-service';
 import { loadMatchViews } from './match-view';
 
 const matchesRoutes: FastifyPluginAsync = async (fastify) => {
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/match/:id',
+    {
+      preHandler: fastify.authenticate,
+      schema: {
+        tags: ['matches'],
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(matchSchema) },
+      },
+    },
+    async (request) => {
+      await requireMembership(fastify, request.params.id, request.userId);
+      const match = (await loadMatchViews(fastify.db, [request.params.id], fastify.now())).get(
+        request.params.id,
+      )!;
+      return { statusCode: 200, message: 'OK', entities: [match] };
+    },
+  );
+
   fastify.withTypeProvider<ZodTypeProvider>().put(
     '/match/:id',
     {

@@ -7,7 +7,7 @@ import { CHAT_TEXTS } from '../chat-texts';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { useChatTrip } from '../hooks/use-chat-trip';
 import { useNow } from '../hooks/use-now';
-import { coRiderNames } from '../utils/find-chat-trip';
+import { coRiderNames } from '../utils/chat-trip';
 import { flattenHistory, mergeMessages } from '../utils/merge-messages';
 import { buildTimeline } from '../utils/timeline';
 import { ChatHeader } from './chat-header';

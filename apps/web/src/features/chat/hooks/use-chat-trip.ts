@@ -1,28 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRIPS_CHANGED_EVENT } from '@aeropool/contract/rides';
 import { useSocketEvent } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
-import { useChatTrips } from '../api/get-chat-match';
-import { findChatTrip, hasLeftMatch, type ChatTrip } from '../utils/find-chat-trip';
+import { useChatMatch } from '../api/get-chat-match';
+import type { ChatTrip } from '../utils/chat-trip';
 
-/**
- * The match behind the chat, for its header, kept current by the server's trips:changed events.
- * The last trip found stays shown after a co-rider's cancellation takes it off this rider's
- * lists, and that departure marks the chat as cancelled.
- */
+/** The match behind the chat, for its header and status, kept current by trips:changed events. */
 export function useChatTrip(selfId: string, matchId: string) {
   const queryClient = useQueryClient();
-  const trips = useChatTrips(selfId, matchId);
-  const found = useMemo(
-    () => (trips.data ? findChatTrip(trips.data, matchId) : null),
-    [trips.data, matchId],
-  );
-  const [lastFound, setLastFound] = useState<ChatTrip | null>(null);
-
-  useEffect(() => {
-    if (found) setLastFound(found);
-  }, [found]);
+  const match = useChatMatch(selfId, matchId);
+  const trip = useMemo<ChatTrip | null>(() => {
+    const ownRequest = match.data?.requests.find((request) => request.rider._id === selfId);
+    return match.data && ownRequest ? { match: match.data, ownRequest } : null;
+  }, [match.data, selfId]);
 
   const refresh = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: chatKeys.match(selfId, matchId) }),
@@ -30,12 +21,5 @@ export function useChatTrip(selfId: string, matchId: string) {
   );
   useSocketEvent(TRIPS_CHANGED_EVENT, refresh, refresh);
 
-  const trip = found ?? lastFound;
-  const isCancelled =
-    trip?.match.status === 'Cancelled' ||
-    (!found &&
-      !!lastFound &&
-      !!trips.data &&
-      hasLeftMatch(trips.data, lastFound.ownRequest._id, matchId));
-  return { trip, isCancelled, isLoading: trips.isPending };
+  return { trip, isCancelled: match.data?.status === 'Cancelled', isLoading: match.isPending };
 }
