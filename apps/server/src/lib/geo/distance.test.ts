@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TERMINALS } from '@aeropool/contract/places';
 import { EARTH_RADIUS_METRES, greatCirclePath, haversineMetres } from './distance';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../test/seeded-random';
 
 const [terminal1] = TERMINALS;
 const mgRoad = { latitude: 12.9757, longitude: 77.606 };

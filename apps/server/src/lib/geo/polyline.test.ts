@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePath, encodePath } from './polyline';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../test/seeded-random';
 
 const googleExample = [
   { latitude: 38.5, longitude: -120.2 },

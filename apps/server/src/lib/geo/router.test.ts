@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TERMINALS } from '@aeropool/contract/places';
 import { haversineMetres } from './distance';
-import { startHttpStandIn, type HttpStandIn, type StandInAnswer } from './http-stand-in';
+import { startHttpStandIn, type HttpStandIn, type StandInAnswer } from '../../test/http-stand-in';
 import { decodePath, encodePath } from './polyline';
 import { createOsrmRouter, createRouter, createStraightRouter } from './router';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInCityBounds, TERMINALS } from '@aeropool/contract/places';
-import { startHttpStandIn, type HttpStandIn } from '../../lib/geo/http-stand-in';
+import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
 import { decodePath, encodePath } from '../../lib/geo/polyline';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
