@@ -1,5 +1,6 @@
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import { loadConfig, ConfigError } from './config';
+import { pageViews } from './db/schema';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -97,6 +98,13 @@ describe('API foundations', () => {
         })
       ).statusCode,
     ).toBe(400);
+    // Unknown paths are pooled under the 404 page and ids folded, so the table stays small.
+    for (const path of ['/x1', '/x2', '/chat/abc', '/chat/def']) {
+      await t.request({ method: 'POST', url: '/api/analytics/pageview', payload: { path } });
+    }
+    const rows = await t.database.db.select().from(pageViews);
+    expect(rows.map((r) => r.path).sort()).toEqual(['/404', '/chat/:matchId', '/support']);
+    expect(rows.find((r) => r.path === '/404')?.count).toBe(2);
   });
 
   it('health answers 503 once the database is gone', async () => {

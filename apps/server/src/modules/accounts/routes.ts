@@ -36,6 +36,14 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const rateLimited = { config: authRateLimit(fastify) };
 
+  /**
+   * Sockets are authenticated once, at connection: when older tokens stop working (password
+   * change or reset, deactivation) the live connections end too; the current tab reconnects
+   * with its new token.
+   */
+  const endLiveConnections = (userId: string) =>
+    fastify.io.in(userRoom(userId)).disconnectSockets(true);
+
   /** The public user with its average received rating, as every user answer carries it. */
   const userView = async (user: Parameters<typeof toUserView>[0]) =>
     toUserView(user, await averageRatingOf(fastify.db, user.id));
@@ -160,7 +168,8 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await users.resetForgottenPassword(fastify, request.body);
+      const userId = await users.resetForgottenPassword(fastify, request.body);
+      endLiveConnections(userId);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.passwordChanged, entities: [] };
     },
   );
@@ -243,6 +252,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       assertSelf(request, request.params.id);
       const user = await users.changePassword(fastify, request.params.id, request.body);
+      endLiveConnections(user.id);
       // Older tokens stop working; this answer carries a fresh one for the current session.
       return authResult(200, 'Password changed successfully!', user);
     },
@@ -262,8 +272,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       assertSelf(request, request.params.id);
       await users.deactivateUser(fastify, request.params.id);
-      // Live connections (chat, dashboard) end with the account, not at their next reconnect.
-      fastify.io.in(userRoom(request.params.id)).disconnectSockets(true);
+      endLiveConnections(request.params.id);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.deactivated, entities: [] };
     },
   );

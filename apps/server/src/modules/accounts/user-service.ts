@@ -7,7 +7,7 @@ import {
   type LoginBody,
   type UserStats,
 } from '@aeropool/contract/accounts';
-import { users } from '../../db/schema';
+import { rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider } from '../matches/match-service';
@@ -127,9 +127,12 @@ export async function changePassword(
   return user!;
 }
 
-export async function resetForgottenPassword(ctx: ServiceContext, body: ForgotPasswordBody) {
+export async function resetForgottenPassword(
+  ctx: ServiceContext,
+  body: ForgotPasswordBody,
+): Promise<string> {
   const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await consumeVerification(ctx, tx, {
       email: body.email,
       token: body.verificationToken,
@@ -141,6 +144,7 @@ export async function resetForgottenPassword(ctx: ServiceContext, body: ForgotPa
       .where(and(eq(users.email, body.email), eq(users.isActive, true)))
       .returning({ id: users.id });
     if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
+    return updated[0]!.id;
   });
 }
 
@@ -149,6 +153,15 @@ export async function deactivateUser(ctx: ServiceContext, id: string): Promise<v
   await findUserById(ctx, id);
   const now = ctx.now();
   const notify = await ctx.db.transaction(async (tx) => {
+    // Lock the rider, then their requests, in the order creates and accepts take them, so
+    // neither can slip a new request or match in while the account closes.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    await tx
+      .select({ id: rideRequests.id })
+      .from(rideRequests)
+      .where(eq(rideRequests.riderId, id))
+      .orderBy(rideRequests.id)
+      .for('update');
     await tx
       .update(users)
       .set({

@@ -6,6 +6,24 @@ import { pageViewBodySchema } from '@aeropool/contract/analytics';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import { pageViews } from '../../db/schema';
 
+/** The SPA's routes (spec §2); anything else counts as the 404 page. */
+const KNOWN_PATHS = new Set([
+  '/',
+  '/login',
+  '/signup',
+  '/profile',
+  '/dashboard',
+  '/support',
+  '/forgot-password',
+  '/experiment',
+  '/privacy',
+  '/tos',
+]);
+
+/** Ids are folded and unknown paths pooled, so anonymous callers cannot grow the table at will. */
+const countedPath = (path: string) =>
+  /^\/chat\/[^/]+$/.test(path) ? '/chat/:matchId' : KNOWN_PATHS.has(path) ? path : '/404';
+
 /** First-party page-view counter: a count per path and day, nothing about the visitor. */
 const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().post(
@@ -19,8 +37,7 @@ const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      // Client routes with ids (/chat/…) are folded so the table cannot grow without bound.
-      const path = request.body.path.replace(/^\/chat\/.+$/, '/chat/:matchId');
+      const path = countedPath(request.body.path);
       const day = fastify.now().toISOString().slice(0, 10);
       await fastify.db
         .insert(pageViews)

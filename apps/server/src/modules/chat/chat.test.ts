@@ -153,6 +153,23 @@ describe('chat over socket.io', () => {
     for (const body of bodies) expect(body).not.toContain('secret');
   });
 
+  it('ends the live connections of a rider whose password changes', async () => {
+    const { a, sa } = await pairInChat();
+    const dropped = new Promise<string>((resolve) => sa.once('disconnect', resolve));
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/user/password/${a.id}`,
+      token: a.token,
+      payload: { password: 'another123', currentPassword: a.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    await expect(connectSocket(url, a.token)).rejects.toThrow('Please log in to continue.');
+    const fresh = await connectSocket(url, res.json().token);
+    sockets.push(fresh);
+    expect(fresh.connected).toBe(true);
+  });
+
   it('history is for members only', async () => {
     const { matchId } = await pairInChat();
     expect((await history(await t.signUp(), matchId)).statusCode).toBe(403);

@@ -139,6 +139,10 @@ export async function respondToMatchRequest(
       return { accepted: false as const, pending };
     }
     for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
+    // A ride edited after the request was sent may no longer fit the other one.
+    if (locked.length !== 2 || !isCompatible(ctx, locked[0]!, locked[1]!)) {
+      throw new AppError('CONFLICT', 'That ride is no longer available.');
+    }
 
     const [match] = await tx.insert(matches).values({ createdAt: now, updatedAt: now }).returning();
     await tx

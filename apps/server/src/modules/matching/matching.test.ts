@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rideRequests } from '../../db/schema';
 import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -232,6 +234,24 @@ describe('match requests', () => {
     ).json().entities;
     const trips = upcoming.filter((x: { match?: unknown }) => x.match);
     expect(trips).toHaveLength(1);
+  });
+
+  it('refuses to accept when the rides no longer fit each other', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 9500 });
+    const rideB = await createRide(t, b, { minutesAhead: 9500 });
+    const id = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    // As if A's ride had moved across the city between sending and accepting.
+    await t.database.db
+      .update(rideRequests)
+      .set({
+        placeLatitude: PLACES.electronicCity.latitude,
+        placeLongitude: PLACES.electronicCity.longitude,
+      })
+      .where(eq(rideRequests.id, rideA._id));
+    const res = await respond(t, b, rideB._id, id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('That ride is no longer available.');
   });
 
   it('a Matched or Expired request gets no potential matches and cannot send', async () => {

@@ -8,8 +8,7 @@ import {
   respondMatchRequestBodySchema,
   sendMatchRequestBodySchema,
 } from '@aeropool/contract/rides';
-import { AppError } from '../../lib/app-error';
-import { lockOwnRequest } from '../rides/ride-request-service';
+import { findOwnRequest } from '../rides/ride-request-service';
 import {
   cancelMatchRequest,
   respondToMatchRequest,
@@ -35,13 +34,7 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const mine = await lockOwnRequest(fastify.db, request.params.requestId, request.userId).catch(
-        (error: unknown) => {
-          throw error instanceof AppError && error.code === 'FORBIDDEN'
-            ? new AppError('FORBIDDEN', 'You can only see matches of your own ride requests.')
-            : error;
-        },
-      );
+      const mine = await findOwnRequest(fastify.db, request.params.requestId, request.userId);
       const isOpen = mine.status === 'Active' && mine.timeOfTravel > fastify.now();
       const [potentialMatches, pending] = await Promise.all([
         isOpen ? findPotentialMatches(fastify, fastify.db, mine) : Promise.resolve([]),

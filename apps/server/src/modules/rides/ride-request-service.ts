@@ -49,20 +49,41 @@ async function assertNoNearbyOpenRequest(
 }
 
 /** Serialises one rider's writes so the 2-hour rule holds under concurrent requests. */
-const lockRider = (tx: DbOrTx, riderId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, riderId)).for('update');
+async function lockRider(tx: DbOrTx, riderId: string) {
+  const [rider] = await tx
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, riderId))
+    .for('update');
+  if (!rider?.isActive)
+    throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+}
 
-/** Loads the caller's own request, locked: 404 when missing, 403 when someone else's. */
+const ownOrThrow = (row: RideRequestRow | undefined, riderId: string): RideRequestRow => {
+  if (!row) throw new AppError('NOT_FOUND', 'Ride request not found.');
+  if (row.riderId !== riderId)
+    throw new AppError('FORBIDDEN', 'You can only see or change your own ride requests.');
+  return row;
+};
+
+/** The caller's own request: 404 when missing, 403 when someone else's. */
+export async function findOwnRequest(
+  db: DbOrTx,
+  id: string,
+  riderId: string,
+): Promise<RideRequestRow> {
+  const [row] = await db.select().from(rideRequests).where(eq(rideRequests.id, id));
+  return ownOrThrow(row, riderId);
+}
+
+/** The same, row-locked: for use inside a transaction that changes it. */
 export async function lockOwnRequest(
   tx: DbOrTx,
   id: string,
   riderId: string,
 ): Promise<RideRequestRow> {
   const [row] = await tx.select().from(rideRequests).where(eq(rideRequests.id, id)).for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'Ride request not found.');
-  if (row.riderId !== riderId)
-    throw new AppError('FORBIDDEN', 'You can only change your own ride requests.');
-  return row;
+  return ownOrThrow(row, riderId);
 }
 
 export async function createRideRequest(ctx: ServiceContext, riderId: string, body: RideBody) {

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
-import { firstNameSchema, lastNameSchema, type User } from '@aeropool/contract/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  firstNameSchema,
+  lastNameSchema,
+  type User,
+} from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -109,7 +114,7 @@ export function BasicInfoForm({ user }: { user: User }) {
           autoComplete="email"
           value={user.email}
           readOnly
-          hint="Your e-mail address cannot be changed."
+          hint={ACCOUNT_MESSAGES.emailImmutable}
         />
         <TextField
           label="Phone"
