@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 
@@ -45,17 +45,54 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   });
 });
 
+const emailOf = (request: { body?: unknown }) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+};
+
 /**
- * Route config for login, OTP and password endpoints: per IP and e-mail, generous enough for a
- * person who mistypes; the OTP's own 5-try limit is what stops guessing.
+ * Limits for login, OTP and password endpoints, three at once: per IP and e-mail (generous
+ * enough for a person who mistypes), per IP (one address trying many accounts) and per e-mail
+ * (many addresses trying one account). The OTP's own 5-try limit is what stops code guessing.
+ * `hooks` are shared limiters: put them in each route's own preHandler array (the plugin appends
+ * its per-route hook to that array, so one array must not serve two routes).
  */
-export const authRateLimit = (app: FastifyInstance) => ({
-  rateLimit: {
-    max: app.config.RATE_LIMIT_AUTH_PER_MINUTE,
+export function authRateLimits(app: FastifyInstance) {
+  const perMinute = app.config.RATE_LIMIT_AUTH_PER_MINUTE;
+  // The plugin runs one limiter per request, so the two extra limits check themselves.
+  const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
+    const check = app.createRateLimit(options);
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
+          { retryAfterSeconds: result.ttlInSeconds },
+        );
+      }
+    };
+  };
+  const perAddress = limiter({
+    max: perMinute * 5,
     timeWindow: '1 minute',
-    keyGenerator: (request: { ip: string; body?: unknown }) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    keyGenerator: (request) => `auth-ip|${request.ip}`,
+  });
+  const perAccount = limiter({
+    max: perMinute * 2,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `auth-account|${emailOf(request)}`,
+    allowList: (request) => emailOf(request) === '',
+  });
+  return {
+    config: {
+      rateLimit: {
+        max: perMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request: { ip: string; body?: unknown }) =>
+          `${request.ip}|${emailOf(request)}`,
+      },
     },
-  },
-});
+    hooks: [perAddress, perAccount],
+  };
+}

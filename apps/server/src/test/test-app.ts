@@ -49,6 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     SMTP_URL: mail.url,
     DATA_DIR: '/nonexistent-aeropool-test',
+    // Every rider in a test file signs up from one address; rate-limit tests set their own.
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     ...env,
   });
   const clock = createClock();

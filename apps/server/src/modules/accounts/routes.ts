@@ -21,7 +21,7 @@ import {
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
 import { userRoom } from '@aeropool/contract/socket-events';
 import { assertSelf, signSessionToken } from '../../plugins/auth';
-import { authRateLimit } from '../../plugins/security';
+import { authRateLimits } from '../../plugins/security';
 import { averageRatingOf } from '../ratings/rating-service';
 import { signInWithGoogle } from './google-auth-service';
 import { generateOtp, verifyOtp } from './otp-service';
@@ -34,7 +34,8 @@ const secured = [{ bearerAuth: [] }];
 
 const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const rateLimited = { config: authRateLimit(fastify) };
+  const limits = authRateLimits(fastify);
+  const rateLimited = () => ({ config: limits.config, preHandler: [...limits.hooks] });
 
   /**
    * Sockets are authenticated once, at connection: when older tokens stop working (password
@@ -62,7 +63,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/otp/generate',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: otpGenerateBodySchema,
@@ -80,7 +81,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/otp/verify',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: otpVerifyBodySchema,
@@ -96,7 +97,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/user/email',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: emailLookupBodySchema,
@@ -116,7 +117,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/user/create',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: createUserBodySchema,
@@ -132,7 +133,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/user/login',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: { tags: ['accounts'], body: loginBodySchema, response: { 200: authResultSchema } },
     },
     async (request) =>
@@ -142,7 +143,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/user/google-auth',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: googleAuthBodySchema,
@@ -160,7 +161,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/user/forgotpassword',
     {
-      ...rateLimited,
+      ...rateLimited(),
       schema: {
         tags: ['accounts'],
         body: forgotPasswordBodySchema,
@@ -239,8 +240,8 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/user/password/:id',
     {
-      ...rateLimited,
-      preHandler: fastify.authenticate,
+      ...rateLimited(),
+      preHandler: [...limits.hooks, fastify.authenticate],
       schema: {
         tags: ['accounts'],
         security: secured,

@@ -211,15 +211,48 @@ describe('POST /api/user/login and /api/user/email', () => {
       ).statusCode,
     ).toBe(404);
   });
+});
+
+describe('login rate limits (the default 10 a minute)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '10' });
+  });
+  afterAll(() => limited.close());
+  const loginFrom = (remoteAddress: string, email: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress,
+      payload: { email, password: 'nope12' },
+    });
 
   it('rate-limits repeated logins for one e-mail with 429', async () => {
     const email = uniqueEmail();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i += 1) codes.push((await login(email, 'nope12')).statusCode);
+    for (let i = 0; i < 11; i += 1) codes.push((await loginFrom('127.0.0.1', email)).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     expect(codes[10]).toBe(429);
     // Another e-mail from the same address is not blocked by someone else's typos.
-    expect((await login(uniqueEmail(), 'nope12')).statusCode).toBe(401);
+    expect((await loginFrom('127.0.0.1', uniqueEmail())).statusCode).toBe(401);
+  });
+
+  it('stops many addresses trying one account (20 a minute per e-mail)', async () => {
+    const email = uniqueEmail();
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1)
+      codes.push((await loginFrom(`10.1.0.${i + 1}`, email)).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
+  it('stops one address trying many accounts (50 a minute per address)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 51; i += 1)
+      codes.push((await loginFrom('10.2.0.1', uniqueEmail())).statusCode);
+    expect(codes.slice(0, 50).every((c) => c === 401)).toBe(true);
+    expect(codes[50]).toBe(429);
+    expect((await loginFrom('10.2.0.2', uniqueEmail())).statusCode).toBe(401);
   });
 });
 
