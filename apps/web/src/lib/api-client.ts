@@ -73,3 +73,15 @@ export const api = {
   delete: <T, E extends object = object>(path: string, options?: Options) =>
     apiRequest<T, E>('DELETE', path, undefined, options),
 };
+
+/**
+ * Spec §8 "server message or fallback": a 4xx answer carries a readable reason worth showing; a
+ * 5xx (details logged, never sent), a network failure or a bug gets the screen's own text.
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.statusCode < 500 && error.message) return error.message;
+  return fallback;
+}
+
+/** True when the server answered at all, as opposed to the network or the code failing. */
+export const isServerAnswer = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -6,6 +6,9 @@ import { requireMembership, updateMatchStatus } from './match-service';
 import { loadMatchViews } from './match-view';
 
 const matchesRoutes: FastifyPluginAsync = async (fastify) => {
+  const matchView = async (id: string) =>
+    (await loadMatchViews(fastify.db, [id], fastify.now())).get(id)!;
+
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/match/:id',
     {
@@ -19,10 +22,7 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       await requireMembership(fastify, request.params.id, request.userId);
-      const match = (await loadMatchViews(fastify.db, [request.params.id], fastify.now())).get(
-        request.params.id,
-      )!;
-      return { statusCode: 200, message: 'OK', entities: [match] };
+      return { statusCode: 200, message: 'OK', entities: [await matchView(request.params.id)] };
     },
   );
 
@@ -40,13 +40,10 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       await updateMatchStatus(fastify, request.userId, request.params.id, request.body.status);
-      const match = (await loadMatchViews(fastify.db, [request.params.id], fastify.now())).get(
-        request.params.id,
-      )!;
       return {
         statusCode: 200,
         message: `Match ${request.body.status.toLowerCase()}.`,
-        entities: [match],
+        entities: [await matchView(request.params.id)],
       };
     },
   );

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
+import type { Route } from '../../lib/geo/router';
 import { matchRequests, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -11,6 +12,18 @@ import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 type RideBody = { source: Place; destination: Place; timeOfTravel: number };
 
 const GAP_MS = RIDE_LIMITS.minGapMinutes * 60_000;
+
+/** The stored columns of a trip: what create and update both write. */
+const tripColumns = (input: RideInput, route: Route) => ({
+  direction: input.direction,
+  terminal: input.terminal,
+  placeName: input.place.name,
+  placeLatitude: input.place.latitude,
+  placeLongitude: input.place.longitude,
+  routePolyline: route.encodedString,
+  roadMetres: Math.round(route.roadMetres),
+  timeOfTravel: input.timeOfTravel,
+});
 
 async function routeFor(ctx: ServiceContext, input: RideInput) {
   const terminal = TERMINALS.find((t) => t.id === input.terminal)!;
@@ -95,19 +108,7 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
     const [row] = await tx
       .insert(rideRequests)
-      .values({
-        riderId,
-        direction: input.direction,
-        terminal: input.terminal,
-        placeName: input.place.name,
-        placeLatitude: input.place.latitude,
-        placeLongitude: input.place.longitude,
-        routePolyline: route.encodedString,
-        roadMetres: Math.round(route.roadMetres),
-        timeOfTravel: input.timeOfTravel,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ riderId, ...tripColumns(input, route), createdAt: now, updatedAt: now })
       .returning();
     return row!;
   });
@@ -161,17 +162,7 @@ export async function updateRideRequest(
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);
     const [updated] = await tx
       .update(rideRequests)
-      .set({
-        direction: input.direction,
-        terminal: input.terminal,
-        placeName: input.place.name,
-        placeLatitude: input.place.latitude,
-        placeLongitude: input.place.longitude,
-        routePolyline: route.encodedString,
-        roadMetres: Math.round(route.roadMetres),
-        timeOfTravel: input.timeOfTravel,
-        updatedAt: now,
-      })
+      .set({ ...tripColumns(input, route), updatedAt: now })
       .where(eq(rideRequests.id, id))
       .returning();
     // A changed trip may no longer fit the riders it was offered to.

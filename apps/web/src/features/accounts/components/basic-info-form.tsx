@@ -9,12 +9,11 @@ import {
 } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useUpdateUser } from '../api/update-user';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
-import { serverMessageOr } from '../utils/error-message';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 import { phoneForUpdate } from '../utils/phone-for-update';
 import { ProfileCard } from './profile-card';

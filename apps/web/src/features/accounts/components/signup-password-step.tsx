@@ -3,10 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { SIGNUP_TOASTS } from '../account-toasts';
 import { useCreateUser } from '../api/create-user';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { serverMessageOr } from '../utils/error-message';
 import { SIGNUP_PASSWORD_MESSAGES } from '../utils/validate-new-password';
 import { NewPasswordForm } from './new-password-form';
 import type { SignupDetails } from './signup-details-step';
+import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = {
   details: SignupDetails;

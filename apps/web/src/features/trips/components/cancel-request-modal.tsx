@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useCancelRideRequest } from '../api/cancel-ride-request';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
-import { isServerAnswer } from '../utils/error-message';
 import { routeText } from '../utils/trip-route';
 import { TripTime } from './trip-time';
+import { isServerAnswer } from '../../../lib/api-client';
 
 type Props = { request: RideRequest | null; onClose: () => void };
 

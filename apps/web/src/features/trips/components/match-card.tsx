@@ -7,7 +7,6 @@ import { useUpdateMatchStatus } from '../api/update-match-status';
 import { useCoPassengerRatings } from '../hooks/use-co-passenger-ratings';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RouteMap } from '../../../components/map/route-map';
-import { serverMessageOr } from '../utils/error-message';
 import {
   cityPlaceOf,
   coPassengerRequestsOf,
@@ -23,6 +22,7 @@ import { MatchStatusControl } from './match-status-control';
 import { MatchedRiders } from './matched-riders';
 import { RatingModal } from './rating-modal';
 import { TripTime } from './trip-time';
+import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { request: RideRequest; match: Match; userId: string; isPastTab: boolean };
 

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { useCancelMatchRequest } from '../api/cancel-match-request';
 import { useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
-import { serverMessageOr } from '../utils/error-message';
 import { RiderSummary } from './rider-summary';
 import { StatusBadge } from './status-badge';
+import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { kind: 'incoming' | 'outgoing'; matchRequest: MatchRequest; myRequestId: string };
 

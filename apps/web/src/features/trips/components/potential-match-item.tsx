@@ -3,9 +3,9 @@ import type { PotentialMatch } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
-import { serverMessageOr } from '../utils/error-message';
 import { fareText } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
+import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { match: PotentialMatch; myRequestId: string };
 

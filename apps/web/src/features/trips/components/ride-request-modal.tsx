@@ -10,7 +10,6 @@ import { toKolkataInputValue } from '../../../lib/format-time';
 import { useSaveRideRequest } from '../api/save-ride-request';
 import { placeSearchQueryOptions } from '../api/search-places';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
-import { isServerAnswer, serverMessageOr } from '../utils/error-message';
 import {
   emptyFormValues,
   formValuesFrom,
@@ -20,6 +19,7 @@ import {
 } from '../utils/ride-request-form';
 import { DirectionToggle } from './direction-toggle';
 import { PlaceCombobox } from './place-combobox';
+import { isServerAnswer, serverMessageOr } from '../../../lib/api-client';
 
 type Props = {
   isOpen: boolean;
