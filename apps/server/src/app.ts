@@ -11,6 +11,9 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import realtimePlugin from './plugins/realtime';
 import errorsPlugin from './plugins/errors';
+import limitsPlugin from './plugins/limits';
+import { createLimitStore } from './lib/rate-limit/create-store';
+import type { LimitStore } from './lib/rate-limit/limit-store';
 import securityPlugin from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { apiModules } from './modules';
@@ -22,6 +25,8 @@ export type AppDeps = {
   secrets: Secrets;
   /** The server's clock; tests move it to reach expiry without waiting. */
   now?: () => Date;
+  /** Rate-limit counters; by default the store RATE_LIMIT_STORE names. */
+  limitStore?: LimitStore;
 };
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
@@ -78,6 +83,9 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(limitsPlugin, {
+    store: deps.limitStore ?? (await createLimitStore(config)),
+  });
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(docsPlugin);

@@ -37,6 +37,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Where rate-limit counters live: `memory` (one instance only), `postgres` (the DATABASE_URL
+   * server) or `redis` (REDIS_URL). `auto` picks redis with REDIS_URL, else postgres with
+   * DATABASE_URL, else memory.
+   */
+  RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres', 'redis']).default('auto'),
+  REDIS_URL: optionalUrl(/^rediss?$/),
+  /** Swagger UI and the OpenAPI document at /api/docs; on by default outside production. */
+  API_DOCS: z.stringbool().optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   WEB_DIST_DIR: optionalString,
@@ -64,6 +73,12 @@ const crossChecks = (env: z.infer<typeof envSchema>): string[] => [
     ? [`  GEOCODER_URL: required when GEOCODER=${env.GEOCODER}`]
     : []),
   ...(env.ROUTER === 'osrm' && !env.OSRM_URL ? ['  OSRM_URL: required when ROUTER=osrm'] : []),
+  ...(env.RATE_LIMIT_STORE === 'postgres' && !env.DATABASE_URL
+    ? ['  RATE_LIMIT_STORE: postgres needs DATABASE_URL']
+    : []),
+  ...(env.RATE_LIMIT_STORE === 'redis' && !env.REDIS_URL
+    ? ['  RATE_LIMIT_STORE: redis needs REDIS_URL']
+    : []),
   ...(env.ENABLE_TEST_CLOCK && env.NODE_ENV === 'production'
     ? ['  ENABLE_TEST_CLOCK: not allowed when NODE_ENV=production']
     : []),

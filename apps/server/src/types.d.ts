@@ -6,6 +6,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerToClientEvents } from '@aeropool/contract/socket-events';
 import type { RealtimeServer } from './plugins/realtime';
 import type { RouteProvider } from './lib/geo/router';
+import type { Limits } from './plugins/limits';
 
 // Declaration merging needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -21,6 +22,8 @@ declare module 'fastify' {
     io: RealtimeServer;
     /** Road routes between terminal and place: straight by default, OSRM when configured. */
     routeProvider: RouteProvider;
+    /** Rate limits per rider, recipient or address, shared by every instance. */
+    limits: Limits;
     /** Emits an event to every socket of one user (their own room). */
     notifyUser<E extends keyof ServerToClientEvents>(
       userId: string,

@@ -254,3 +254,47 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: customBytea('payload'),
 });
+
+/**
+ * One row per signed-in device. A session token names its row (`sid`); logging out revokes the
+ * row, "log out of all devices", a password change or a deactivation revokes every row of the
+ * user. Checked on every authenticated request (decision 003).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Rate-limit windows shared by every instance on PostgreSQL (lib/rate-limit). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * OTP codes sent and wrong tries, per e-mail and purpose: the rolling-hour limits count these
+ * rows, so asking for a new code never resets them (finding: reset-code guessing).
+ */
+export const otpEvents = pgTable(
+  'otp_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['signup', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['sent', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('otp_events_lookup_idx').on(table.email, table.purpose, table.kind, table.createdAt),
+  ],
+);
