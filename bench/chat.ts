@@ -51,11 +51,23 @@ async function seed(database: Database): Promise<[string, string, string][]> {
     from match_members mm join users u on u.id = mm.user_id group by mm.match_id`)) as unknown as
     { rows: { match_id: string; users: string[] }[] } | { match_id: string; users: string[] }[];
   const list = Array.isArray(rows) ? rows : rows.rows;
+  const created = (await db.execute(sql`
+    insert into sessions (user_id, expires_at)
+    select id, now() + interval '1 day' from users where email like 'chat%'
+    returning id, user_id`)) as unknown as
+    { rows: { id: string; user_id: string }[] } | { id: string; user_id: string }[];
+  sessionOf.clear();
+  for (const row of Array.isArray(created) ? created : created.rows) {
+    sessionOf.set(row.user_id, row.id);
+  }
   return list.map((r) => [r.users[0]!, r.users[1]!, r.match_id]);
 }
 
+/** Each bench rider's session row: a token names its session (decision 003). */
+const sessionOf = new Map<string, string>();
+
 const tokenFor = (userId: string) =>
-  new SignJWT({ tv: 0 })
+  new SignJWT({ sid: sessionOf.get(userId) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuedAt()

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
-import { signSessionToken } from '../apps/server/src/plugins/auth';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { summarise, writeResults } from './lib/stats';
 
@@ -60,7 +59,7 @@ async function run(kind: 'pglite' | 'postgres', n: number) {
     const timings: number[] = [];
     let found = 0;
     for (const [index, row] of rows.entries()) {
-      const token = await signSessionToken(app, { id: row.rider_id, tokenVersion: 0 });
+      const token = await app.sessions.issue(row.rider_id);
       const t0 = performance.now();
       const res = await app.inject({
         method: 'GET',

@@ -87,7 +87,7 @@ export async function buildApp(
     store: deps.limitStore ?? (await createLimitStore(config)),
   });
   await app.register(securityPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { database: deps.database });
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
 

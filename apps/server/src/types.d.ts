@@ -7,6 +7,7 @@ import type { ServerToClientEvents } from '@aeropool/contract/socket-events';
 import type { RealtimeServer } from './plugins/realtime';
 import type { RouteProvider } from './lib/geo/router';
 import type { Limits } from './plugins/limits';
+import type { Sessions } from './modules/accounts/sessions/session-service';
 
 // Declaration merging needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -17,7 +18,9 @@ declare module 'fastify' {
     mailer: Mailer;
     secrets: Secrets;
     now: () => Date;
-    /** preHandler that requires a valid session token and sets request.userId. */
+    /** Sign-in sessions: issue, verify (cached, exact), revoke one or all of a user's. */
+    sessions: Sessions;
+    /** Hook that requires a live session token and sets request.userId and sessionId. */
     authenticate: preHandlerAsyncHookHandler;
     io: RealtimeServer;
     /** Road routes between terminal and place: straight by default, OSRM when configured. */
@@ -33,5 +36,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: string;
+    sessionId: string;
   }
 }

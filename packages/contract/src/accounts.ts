@@ -7,6 +7,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_DIGITS,
 } from './limits';
+import { isSingleLineText, notAllowedCharacters } from './text';
 
 /** Texts the server answers with; the spec quotes them word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -28,7 +29,16 @@ export const ACCOUNT_MESSAGES = {
   googleInvalid: 'Google sign-in failed. Please try again ⚠️',
   deactivated: 'Account Deactivated successfully!',
   profileUpdated: 'Profile updated successfully!',
+  deactivatedReactivate:
+    'This account was deactivated. To use it again, reset your password (Forgot Password) within 30 days of deactivating it.',
+  deactivatedLogin:
+    'This account has been deactivated. Reset your password (Forgot Password) to reactivate it.',
+  loggedOut: 'Successfully logged out',
+  loggedOutEverywhere: 'You have been logged out of all devices.',
 } as const;
+
+/** A deactivated account can be reactivated by a password reset this long (decision 007). */
+export const REACTIVATION_WINDOW_DAYS = 30;
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -36,6 +46,7 @@ export const emailSchema = z
   .toLowerCase()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .refine(isSingleLineText, notAllowedCharacters('Email'))
   .pipe(z.email('Please enter a valid email address'));
 
 export const passwordSchema = z
@@ -49,7 +60,8 @@ const nameSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
+    .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
+    .refine(isSingleLineText, notAllowedCharacters(label));
 
 export const firstNameSchema = nameSchema('First Name');
 export const lastNameSchema = nameSchema('Last Name');
@@ -94,28 +106,34 @@ export const verificationResultSchema = z.object({
 
 export const emailLookupBodySchema = z.object({ email: emailSchema });
 
+/** Tokens the server handed out are base64url; anything else cannot be one of them. */
+const verificationTokenSchema = z
+  .string({ error: 'Verification token is required' })
+  .min(1, 'Verification token is required')
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Please verify your email with a new OTP.');
+
 export const createUserBodySchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  verificationToken: z.string().min(1, 'Verification token is required'),
+  verificationToken: verificationTokenSchema,
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 export const loginBodySchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email is required')
-    .max(EMAIL_MAX_LENGTH),
+  email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const googleAuthBodySchema = z.object({
-  credential: z.string().min(20, 'Google credential is required').max(8192),
+  credential: z
+    .string({ error: 'Google credential is required' })
+    .min(20, 'Google credential is required')
+    .max(8192)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Google sign-in failed. Please try again ⚠️'),
 });
 
 /** The public view of a user: what every user endpoint answers with (never a hash). */
@@ -148,11 +166,12 @@ export const authResultSchema = z.object({
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
+/** A partial update: only the fields sent change. The e-mail may be sent but never changed. */
 export const updateUserBodySchema = z.object({
   _id: z.string().optional(),
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-  email: z.string().trim().toLowerCase().optional(),
+  firstName: firstNameSchema.optional(),
+  lastName: lastNameSchema.optional(),
+  email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
   phone: phoneSchema,
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
@@ -167,7 +186,7 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const forgotPasswordBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  verificationToken: z.string().min(1, 'Verification token is required'),
+  verificationToken: verificationTokenSchema,
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isMultiLineText, notAllowedCharacters } from './text';
 
 export const CHAT_LIMITS = {
   maxMessageLength: 2000,
@@ -44,8 +45,13 @@ export const sendChatMessageSchema = z.object({
     .max(
       CHAT_LIMITS.maxMessageLength,
       `Message must be at most ${CHAT_LIMITS.maxMessageLength} characters.`,
-    ),
-  clientId: z.string().min(8).max(64),
+    )
+    .refine(isMultiLineText, notAllowedCharacters('Message')),
+  clientId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid message id.'),
   /** Sent by the spec's client; ignored (the author comes from the token, the time from the server). */
   userId: z.unknown().optional(),
   timestamp: z.unknown().optional(),

@@ -4,6 +4,10 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_SECONDS = 30;
+/** Codes mailed to one address in a rolling hour (so nobody's mailbox can be flooded). */
+export const OTP_MAX_CODES_PER_HOUR = 5;
+/** Wrong codes per address and purpose in a rolling hour, across every code sent. */
+export const OTP_MAX_FAILURES_PER_HOUR = 10;
 export const VERIFICATION_TOKEN_TTL_MINUTES = 15;
 
 export const NAME_MAX_LENGTH = 60;

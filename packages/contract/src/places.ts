@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineText, notAllowedCharacters } from './text';
 
 /** Spec §3: the two fixed airport terminals. */
 export const TERMINALS = [
@@ -33,11 +34,21 @@ export const terminalAt = (p: { latitude: number; longitude: number }): Terminal
   );
 
 export const placeSchema = z.object({
-  name: z.string().trim().min(1, 'Please fill in all fields.').max(200),
+  name: z
+    .string({ error: 'Please fill in all fields.' })
+    .trim()
+    .min(1, 'Please fill in all fields.')
+    .max(200, 'Place name must be at most 200 characters')
+    .refine(isSingleLineText, notAllowedCharacters('Place name')),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   /** Encoded polyline (precision 5) of the route between the terminal and the place. */
-  encodedString: z.string().max(20_000).default(''),
+  encodedString: z
+    .string()
+    .max(20_000)
+    // A polyline is made of the characters '?' (63) to '~' (126) only.
+    .regex(/^[?-~]*$/, 'The route is not a valid encoded polyline.')
+    .default(''),
 });
 export type Place = z.output<typeof placeSchema>;
 export type PlaceInput = z.input<typeof placeSchema>;
@@ -50,7 +61,8 @@ export const placeSearchQuerySchema = z.object({
     .string()
     .trim()
     .min(PLACE_SEARCH_MIN_CHARS, `Type at least ${PLACE_SEARCH_MIN_CHARS} characters to search.`)
-    .max(100),
+    .max(100)
+    .refine(isSingleLineText, notAllowedCharacters('Search')),
   provider: z.enum(PLACE_PROVIDERS).optional(),
   /** Which terminal the route in encodedString starts or ends at (default Terminal 1). */
   terminal: z.enum(['T1', 'T2']).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_DESCRIPTION_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from './limits';
+import { isMultiLineText, isSingleLineText, notAllowedCharacters } from './text';
 
 /** Spec section 9: the first one is the form's default. */
 export const SUPPORT_CATEGORIES = [
@@ -18,7 +19,8 @@ export const supportTicketBodySchema = z.object({
     .max(
       SUPPORT_SUBJECT_MAX_LENGTH,
       `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
-    ),
+    )
+    .refine(isSingleLineText, notAllowedCharacters('Subject')),
   category: z.enum(SUPPORT_CATEGORIES).default('Payment Issues'),
   description: z
     .string()
@@ -27,7 +29,8 @@ export const supportTicketBodySchema = z.object({
     .max(
       SUPPORT_DESCRIPTION_MAX_LENGTH,
       `Description must be at most ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters`,
-    ),
+    )
+    .refine(isMultiLineText, notAllowedCharacters('Description')),
 });
 export type SupportTicketBody = z.input<typeof supportTicketBodySchema>;
 

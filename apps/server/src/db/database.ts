@@ -21,7 +21,17 @@ export type Database = {
   /** The connection string on PostgreSQL (the socket.io adapter opens its own pool). */
   postgresUrl?: string;
   ping(): Promise<void>;
+  /**
+   * Runs `onMessage` for every NOTIFY on `channel` (delivered after the sender's commit, to every
+   * instance). `onState(false)` says notifications may be missed until `onState(true)`.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+};
+
+export type ListenHandlers = {
+  onMessage(payload: string): void;
+  onState?(isListening: boolean): void;
 };
 
 export type DatabaseOptions =
@@ -50,6 +60,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, { onMessage, onState }) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onState?.(true);
+      // A database already closed has no listener left to remove.
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => undefined);
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -77,6 +95,55 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/** A dedicated connection for LISTEN that reconnects after a failure, reporting its state. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  { onMessage, onState }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const fail = () => {
+      if (client !== next) return;
+      client = undefined;
+      onState?.(false);
+      void next.end().catch(() => undefined);
+      if (!stopped)
+        retry = setTimeout(() => void connect().catch(() => undefined), LISTEN_RETRY_MS);
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (client === next && !stopped) onState?.(true);
+    } catch (error) {
+      fail();
+      throw error;
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
   };
 }

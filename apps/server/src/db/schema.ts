@@ -36,8 +36,6 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   isGoogleAuth: boolean('is_google_auth').notNull().default(false),
   googleSubject: text('google_subject').unique(),
-  /** Bumped on password change and deactivation: tokens carry it and older ones stop working. */
-  tokenVersion: integer('token_version').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   createdAt: createdAt(),

@@ -3,5 +3,14 @@ import type { FastifyInstance } from 'fastify';
 /** What services need from the app: database, clock, secrets, config, mail, log, live events. */
 export type ServiceContext = Pick<
   FastifyInstance,
-  'db' | 'now' | 'secrets' | 'config' | 'mailer' | 'log' | 'notifyUser' | 'routeProvider' | 'limits'
+  | 'db'
+  | 'now'
+  | 'secrets'
+  | 'config'
+  | 'mailer'
+  | 'log'
+  | 'notifyUser'
+  | 'routeProvider'
+  | 'limits'
+  | 'sessions'
 >;

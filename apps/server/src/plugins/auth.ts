@@ -1,44 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
-import { users } from '../db/schema';
+import type { Database } from '../db/database';
 import { AppError } from '../lib/app-error';
+import { createSessions } from '../modules/accounts/sessions/session-service';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
-
-export type SessionClaims = { sub: string; tv: number };
-
-export async function signSessionToken(
-  app: FastifyInstance,
-  user: { id: string; tokenVersion: number },
-): Promise<string> {
-  return new SignJWT({ tv: user.tokenVersion })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(user.id)
-    .setIssuedAt()
-    .setExpirationTime(`${app.config.JWT_TTL_DAYS}d`)
-    .sign(app.secrets.jwtSecret);
-}
-
-/** Resolves a token to an active user's id, or null; shared by HTTP and socket handshakes. */
-export async function verifySessionToken(
-  app: FastifyInstance,
-  token: string,
-): Promise<string | null> {
-  try {
-    const { payload } = await jwtVerify(token, app.secrets.jwtSecret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-    const [user] = await app.db
-      .select({ tokenVersion: users.tokenVersion, isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, payload.sub));
-    if (!user || !user.isActive || user.tokenVersion !== payload.tv) return null;
-    return payload.sub;
-  } catch {
-    return null;
-  }
-}
 
 const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
@@ -54,13 +20,37 @@ export function assertSelf(request: FastifyRequest, userId: string): void {
   }
 }
 
-export default fp(async function authPlugin(app: FastifyInstance) {
+/**
+ * Who may act is decided before what they send is validated: a rider addressing someone else's
+ * account gets 403 whatever the body holds, not a 400 about a field they may not touch.
+ */
+export const selfOnly =
+  (param: string) =>
+  async (request: FastifyRequest): Promise<void> => {
+    const value = (request.params as Record<string, unknown> | undefined)?.[param];
+    assertSelf(request, typeof value === 'string' ? value.toLowerCase() : '');
+  };
+
+export type AuthOptions = { database: Database };
+
+export default fp(async function authPlugin(app: FastifyInstance, options: AuthOptions) {
+  const sessions = await createSessions({
+    database: options.database,
+    jwtSecret: app.secrets.jwtSecret,
+    ttlDays: app.config.JWT_TTL_DAYS,
+    now: () => app.now(),
+  });
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', async () => sessions.close());
+
   app.decorateRequest('userId', '');
+  app.decorateRequest('sessionId', '');
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Please log in to continue.');
-    const userId = await verifySessionToken(app, token);
-    if (!userId) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
-    request.userId = userId;
+    const session = await sessions.verify(token);
+    if (!session) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+    request.userId = session.userId;
+    request.sessionId = session.sessionId;
   });
 });

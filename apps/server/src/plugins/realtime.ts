@@ -8,9 +8,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
-import { verifySessionToken } from './auth';
 
-type SocketData = { userId: string };
+type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
@@ -24,6 +23,7 @@ export type RealtimeOptions = {
 };
 
 const ADAPTER_CLOSE_TIMEOUT_MS = 2000;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default fp(async function realtimePlugin(app: FastifyInstance, options: RealtimeOptions) {
@@ -53,14 +53,23 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
 
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
-    const userId = typeof token === 'string' ? await verifySessionToken(app, token) : null;
-    if (!userId) return next(new Error('Please log in to continue.'));
-    socket.data.userId = userId;
+    const session = typeof token === 'string' ? await app.sessions.verify(token) : null;
+    if (!session) return next(new Error('Please log in to continue.'));
+    socket.data.userId = session.userId;
+    socket.data.sessionId = session.sessionId;
     next();
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId));
+    void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+  });
+
+  // Sockets authenticate once, at connection: when a session ends (log out, password change,
+  // deactivation) every instance drops its own sockets of it; the tab that holds a fresh token
+  // reconnects with it.
+  app.sessions.onRevoked(({ userId, sessionId }) => {
+    if (userId) io.in(userRoom(userId)).local.disconnectSockets(true);
+    if (sessionId) io.in(sessionRoom(sessionId)).local.disconnectSockets(true);
   });
 
   app.decorate('io', io);

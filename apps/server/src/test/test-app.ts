@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { loadSecrets } from '../lib/secrets';
-import { otpFrom, startMailCapture, type MailCapture } from './mail-capture';
+import { otpFrom, startMailCapture, type CapturedMail, type MailCapture } from './mail-capture';
 import { openTestDatabase } from './test-database';
 
 export type TestClock = { now(): Date; advance(ms: number): void; set(date: Date): void };
@@ -63,6 +63,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
 
+  /** True for a mail to its recipient that came after the first `earlier` ones. */
+  const isNewerThan = (message: CapturedMail, earlier: number) =>
+    mail.messages.filter((m) => m.to.some((to) => message.to.includes(to))).indexOf(message) >=
+    earlier;
+
   const signUp: TestApp['signUp'] = async (input = {}) => {
     const user: SignUpInput = {
       firstName: 'Asha',
@@ -71,13 +76,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       password: 'secret123',
       ...input,
     };
+    const earlier = mail.messages.filter((m) => m.to.includes(user.email)).length;
     const generated = await request({
       method: 'POST',
       url: '/api/otp/generate',
       payload: { email: user.email, purpose: 'signup' },
     });
     if (generated.statusCode !== 201) throw new Error(`otp/generate: ${generated.body}`);
-    const otp = otpFrom(await mail.waitFor(user.email));
+    const otp = otpFrom(await mail.waitFor(user.email, (m) => isNewerThan(m, earlier)));
     const verified = await request({
       method: 'POST',
       url: '/api/otp/verify',

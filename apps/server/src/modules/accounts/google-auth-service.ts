@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { findAccountByEmail } from './account-lifecycle';
 import type { ServiceContext } from '../../lib/service-context';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -61,13 +62,14 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
   const email = claims.email!.trim().toLowerCase();
   const subject = claims.sub!;
 
+  // Releases the address first if its deactivation is older than the reactivation window.
+  await findAccountByEmail(ctx.db, email, ctx.now());
   const [existing] = await ctx.db
     .select()
     .from(users)
     .where(or(eq(users.googleSubject, subject), eq(users.email, email)));
   if (existing) {
-    if (!existing.isActive)
-      throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
+    if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
     if (existing.googleSubject === subject) return existing;
     const [linked] = await ctx.db
       .update(users)

@@ -1,72 +1,134 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type OtpPurpose } from '@aeropool/contract/accounts';
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
+  OTP_MAX_CODES_PER_HOUR,
+  OTP_MAX_FAILURES_PER_HOUR,
   OTP_RESEND_SECONDS,
   OTP_TTL_MINUTES,
   VERIFICATION_TOKEN_TTL_MINUTES,
 } from '@aeropool/contract/limits';
 import type { DbOrTx } from '../../db/database';
-import { emailVerifications, otpCodes, users } from '../../db/schema';
+import { emailVerifications, otpCodes, otpEvents } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hmac, randomDigits, randomToken, safeEqual } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
+import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
 import { otpMail } from './account-mails';
 
-const minutes = (n: number) => n * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** OTP history older than this is no longer counted by any limit. */
+const EVENT_RETENTION_MS = 24 * HOUR_MS;
 
+/** One e-mail's OTP work runs one at a time on every instance, so limits are decided exactly. */
+const lockEmail = (tx: DbOrTx, email: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
+
+const tooMany = (message: string, retryAfterMs: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: seconds },
+  );
+};
+
+/** OTP events of one kind in the rolling hour, and when the oldest of them leaves it. */
+async function eventsInLastHour(
+  tx: DbOrTx,
+  filter: { email: string; kind: 'sent' | 'failed'; purpose?: OtpPurpose },
+  now: Date,
+) {
+  const [row] = await tx
+    .select({ n: count(), oldest: min(otpEvents.createdAt) })
+    .from(otpEvents)
+    .where(
+      and(
+        eq(otpEvents.email, filter.email),
+        eq(otpEvents.kind, filter.kind),
+        filter.purpose ? eq(otpEvents.purpose, filter.purpose) : undefined,
+        gt(otpEvents.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return { count: Number(row?.n ?? 0), retryAfterMs: oldest + HOUR_MS - now.getTime() };
+}
+
+/**
+ * Sends a code: at most one every 30 s and 5 an hour per e-mail (so nobody's mailbox can be
+ * flooded), never resetting the wrong-try count (see verifyOtp).
+ */
 export async function generateOtp(ctx: ServiceContext, email: string, purpose: OtpPurpose) {
-  const [existing] = await ctx.db
-    .select({ isActive: users.isActive })
-    .from(users)
-    .where(eq(users.email, email));
-  if (purpose === 'reset' && !existing?.isActive) {
-    throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
-  }
-  if (purpose === 'signup' && existing) {
-    throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
-  }
-
   const now = ctx.now();
   const code = randomDigits(OTP_LENGTH);
   const codeHash = hmac(ctx.secrets.hashKey, `${email}:${code}`);
-  const expiresAt = new Date(now.getTime() + minutes(OTP_TTL_MINUTES));
-  const resendBefore = new Date(now.getTime() - OTP_RESEND_SECONDS * 1000);
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
 
-  // The cooldown is decided by the row itself, so two quick requests cannot both send a code.
-  const inserted = await ctx.db
-    .insert(otpCodes)
-    .values({ email, purpose, codeHash, attempts: 0, expiresAt, createdAt: now })
-    .onConflictDoUpdate({
-      target: otpCodes.email,
-      set: { purpose, codeHash, attempts: 0, expiresAt, createdAt: now },
-      setWhere: lte(otpCodes.createdAt, resendBefore),
-    })
-    .returning({ email: otpCodes.email });
+  const eventId = await ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, email);
+    const account = await findAccountByEmail(tx, email, now);
+    if (purpose === 'reset' && account.kind === 'none') {
+      throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
+    }
+    if (purpose === 'signup') assertAddressFree(account);
 
-  if (inserted.length === 0) {
-    const [current] = await ctx.db
+    const [current] = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
       .where(eq(otpCodes.email, email));
-    const elapsed = current ? (now.getTime() - current.createdAt.getTime()) / 1000 : 0;
-    const secondsLeft = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsed));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Please wait ${secondsLeft} seconds before requesting a new OTP.`,
-      { retryAfterSeconds: secondsLeft },
-    );
-  }
+    const elapsedMs = current ? now.getTime() - current.createdAt.getTime() : Infinity;
+    if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
+      const secondsLeft = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsedMs / 1000));
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Please wait ${secondsLeft} seconds before requesting a new OTP.`,
+        { retryAfterSeconds: secondsLeft },
+      );
+    }
+    const sent = await eventsInLastHour(tx, { email, kind: 'sent' }, now);
+    if (sent.count >= OTP_MAX_CODES_PER_HOUR) {
+      throw tooMany(
+        `We have sent ${OTP_MAX_CODES_PER_HOUR} codes to this e-mail in the last hour.`,
+        sent.retryAfterMs,
+      );
+    }
+
+    await tx
+      .insert(otpCodes)
+      .values({ email, purpose, codeHash, attempts: 0, expiresAt, createdAt: now })
+      .onConflictDoUpdate({
+        target: otpCodes.email,
+        set: { purpose, codeHash, attempts: 0, expiresAt, createdAt: now },
+      });
+    await tx
+      .delete(otpEvents)
+      .where(
+        and(
+          eq(otpEvents.email, email),
+          lt(otpEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)),
+        ),
+      );
+    const [event] = await tx
+      .insert(otpEvents)
+      .values({ email, purpose, kind: 'sent', createdAt: now })
+      .returning({ id: otpEvents.id });
+    return event!.id;
+  });
 
   try {
     await ctx.mailer.send(otpMail(email, code, purpose));
   } catch (error) {
     ctx.log.error({ err: error }, 'could not send the OTP mail');
-    // Free the cooldown: the user never got this code.
-    await ctx.db
-      .delete(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash)));
+    // The rider never got this code: it neither blocks a resend nor counts against the hour.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(otpCodes)
+        .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash)));
+      await tx.delete(otpEvents).where(eq(otpEvents.id, eventId));
+    });
     throw new AppError(
       'SERVICE_UNAVAILABLE',
       'We could not send the e-mail right now. Please try again.',
@@ -75,53 +137,70 @@ export async function generateOtp(ctx: ServiceContext, email: string, purpose: O
   return { email, expiresAt: expiresAt.toISOString(), resendAfterSeconds: OTP_RESEND_SECONDS };
 }
 
+type VerifyOutcome = { ok: true; purpose: OtpPurpose } | { ok: false; error: AppError };
+
+const invalidOtp = () => new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
+
+/**
+ * Checks a code: 5 tries per code, and at most 10 wrong tries an hour per e-mail and purpose
+ * across codes, so asking for new codes does not buy more guesses. A wrong try is recorded even
+ * though the request fails, so the outcome is decided inside the transaction and thrown after.
+ */
 export async function verifyOtp(ctx: ServiceContext, email: string, otp: string) {
   const now = ctx.now();
-  // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
-  const [row] = await ctx.db
-    .update(otpCodes)
-    .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(otpCodes.email, email),
-        lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
-        gt(otpCodes.expiresAt, now),
-      ),
-    )
-    .returning({ codeHash: otpCodes.codeHash, purpose: otpCodes.purpose });
-
-  if (!row) {
-    const [stale] = await ctx.db.select().from(otpCodes).where(eq(otpCodes.email, email));
-    if (stale && stale.expiresAt <= now) {
-      throw new AppError('BAD_REQUEST', 'This OTP has expired. Please request a new one.', {
-        field: 'otp',
-      });
+  const outcome = await ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
+    await lockEmail(tx, email);
+    const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.email, email));
+    if (!row) return { ok: false, error: invalidOtp() };
+    const failures = await eventsInLastHour(
+      tx,
+      { email, kind: 'failed', purpose: row.purpose },
+      now,
+    );
+    if (failures.count >= OTP_MAX_FAILURES_PER_HOUR) {
+      return {
+        ok: false,
+        error: tooMany('Too many wrong codes for this e-mail.', failures.retryAfterMs),
+      };
     }
-    if (stale) {
-      throw new AppError('BAD_REQUEST', 'Too many wrong attempts. Please request a new OTP.', {
-        field: 'otp',
-      });
+    if (row.expiresAt <= now) {
+      return {
+        ok: false,
+        error: new AppError('BAD_REQUEST', 'This OTP has expired. Please request a new one.', {
+          field: 'otp',
+        }),
+      };
     }
-    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
-  }
-  if (!safeEqual(row.codeHash, hmac(ctx.secrets.hashKey, `${email}:${otp}`))) {
-    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
-  }
-
-  // Single use: only the request that deletes the code gets a verification token.
-  const deleted = await ctx.db
-    .delete(otpCodes)
-    .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, row.codeHash)))
-    .returning({ email: otpCodes.email });
-  if (deleted.length === 0)
-    throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp, { field: 'otp' });
+    if (row.attempts >= OTP_MAX_ATTEMPTS) {
+      return {
+        ok: false,
+        error: new AppError('BAD_REQUEST', 'Too many wrong attempts. Please request a new OTP.', {
+          field: 'otp',
+        }),
+      };
+    }
+    if (!safeEqual(row.codeHash, hmac(ctx.secrets.hashKey, `${email}:${otp}`))) {
+      await tx
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(eq(otpCodes.email, email));
+      await tx
+        .insert(otpEvents)
+        .values({ email, purpose: row.purpose, kind: 'failed', createdAt: now });
+      return { ok: false, error: invalidOtp() };
+    }
+    // Single use: the code is gone once it has been verified.
+    await tx.delete(otpCodes).where(eq(otpCodes.email, email));
+    return { ok: true, purpose: row.purpose };
+  });
+  if (!outcome.ok) throw outcome.error;
 
   const verificationToken = randomToken();
-  const expiresAt = new Date(now.getTime() + minutes(VERIFICATION_TOKEN_TTL_MINUTES));
+  const expiresAt = new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MINUTES * MINUTE_MS);
   await ctx.db.insert(emailVerifications).values({
     tokenHash: hmac(ctx.secrets.hashKey, verificationToken),
     email,
-    purpose: row.purpose,
+    purpose: outcome.purpose,
     expiresAt,
     createdAt: now,
   });

@@ -142,3 +142,70 @@ describe('POST /api/otp/verify', () => {
     expect(res.json().field).toBe('otp');
   });
 });
+
+describe('OTP abuse limits', () => {
+  const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email));
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('counts wrong tries across codes: new codes do not buy more guesses (10 an hour)', async () => {
+    const user = await t.signUp();
+    let guesses = 0;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await generate(user.email, 'reset')).statusCode).toBe(201);
+      await t.mail.waitFor(user.email, () => mailsTo(user.email).length === round + 2);
+      const code = lastOtpTo(user.email);
+      for (let i = 0; i < 5 && guesses < 10; i += 1, guesses += 1) {
+        expect((await verify(user.email, wrongFor(code))).statusCode).toBe(400);
+      }
+      t.clock.advance(31_000);
+    }
+    // The eleventh try in the hour is refused even with the right code, and says when to retry.
+    const blocked = await verify(user.email, lastOtpTo(user.email));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(
+      /^Too many wrong codes for this e-mail\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(blocked.json().retryAfterSeconds).toBeGreaterThan(0);
+
+    t.clock.advance(61 * 60_000);
+    expect((await generate(user.email, 'reset')).statusCode).toBe(201);
+    await t.mail.waitFor(user.email, () => mailsTo(user.email).length === 5);
+    expect((await verify(user.email, lastOtpTo(user.email))).statusCode).toBe(200);
+  });
+
+  it('mails at most 5 codes an hour to one address', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await generate(email)).statusCode).toBe(201);
+      t.clock.advance(31_000);
+    }
+    const sixth = await generate(email);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(
+      /^We have sent 5 codes to this e-mail in the last hour\. Please try again in \d+ minutes?\.$/,
+    );
+    await t.mail.waitFor(email, () => mailsTo(email).length === 5);
+    t.clock.advance(60 * 60_000);
+    expect((await generate(email)).statusCode).toBe(201);
+  });
+});
+
+describe('OTP codes per network address', () => {
+  it('stop one address mailing codes to many e-mails (3 an hour per RATE_LIMIT_AUTH_PER_MINUTE)', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '2' });
+    try {
+      const send = () =>
+        strict.request({
+          method: 'POST',
+          url: '/api/otp/generate',
+          payload: { email: uniqueEmail(), purpose: 'signup' },
+        });
+      for (let i = 0; i < 6; i += 1) expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many codes requested from this network\./);
+    } finally {
+      await strict.close();
+    }
+  });
+});

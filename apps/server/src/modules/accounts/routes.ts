@@ -19,11 +19,11 @@ import {
   verificationResultSchema,
 } from '@aeropool/contract/accounts';
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
-import { userRoom } from '@aeropool/contract/socket-events';
-import { assertSelf, signSessionToken } from '../../plugins/auth';
+import { selfOnly } from '../../plugins/auth';
 import { authRateLimits } from '../../plugins/security';
 import { averageRatingOf } from '../ratings/rating-service';
 import { signInWithGoogle } from './google-auth-service';
+import { otpCodesPerAddress } from './account-limits';
 import { generateOtp, verifyOtp } from './otp-service';
 import { toUserView } from './user-view';
 import * as users from './user-service';
@@ -37,14 +37,6 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const limits = authRateLimits(fastify);
   const rateLimited = () => ({ config: limits.config, preHandler: [...limits.hooks] });
 
-  /**
-   * Sockets are authenticated once, at connection: when older tokens stop working (password
-   * change or reset, deactivation) the live connections end too; the current tab reconnects
-   * with its new token.
-   */
-  const endLiveConnections = (userId: string) =>
-    fastify.io.in(userRoom(userId)).disconnectSockets(true);
-
   /** The public user with its average received rating, as every user answer carries it. */
   const userView = async (user: Parameters<typeof toUserView>[0]) =>
     toUserView(user, await averageRatingOf(fastify.db, user.id));
@@ -56,7 +48,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   ) => ({
     statusCode,
     message,
-    token: await signSessionToken(fastify, user),
+    token: await fastify.sessions.issue(user.id),
     entities: [await userView(user)],
   });
 
@@ -71,6 +63,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
+      await fastify.limits.consume(otpCodesPerAddress(fastify.config), request.ip);
       const result = await generateOtp(fastify, request.body.email, request.body.purpose);
       return reply
         .code(201)
@@ -169,8 +162,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const userId = await users.resetForgottenPassword(fastify, request.body);
-      endLiveConnections(userId);
+      await users.resetForgottenPassword(fastify, request.body);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.passwordChanged, entities: [] };
     },
   );
@@ -178,7 +170,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/user/stats/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: [fastify.authenticate, selfOnly('id')],
       schema: {
         tags: ['accounts'],
         security: secured,
@@ -187,7 +179,6 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       return {
         statusCode: 200,
         message: 'OK',
@@ -199,7 +190,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/user/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: [fastify.authenticate, selfOnly('id')],
       schema: {
         tags: ['accounts'],
         security: secured,
@@ -208,7 +199,6 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const user = await users.findUserById(fastify, request.params.id);
       return { statusCode: 200, message: 'OK', entities: [await userView(user)] };
     },
@@ -217,7 +207,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/user/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: [fastify.authenticate, selfOnly('id')],
       schema: {
         tags: ['accounts'],
         security: secured,
@@ -227,7 +217,6 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const user = await users.updateProfile(fastify, request.params.id, request.body);
       return {
         statusCode: 200,
@@ -241,7 +230,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
     '/user/password/:id',
     {
       ...rateLimited(),
-      preHandler: [...limits.hooks, fastify.authenticate],
+      preValidation: [fastify.authenticate, selfOnly('id')],
       schema: {
         tags: ['accounts'],
         security: secured,
@@ -251,10 +240,8 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       const user = await users.changePassword(fastify, request.params.id, request.body);
-      endLiveConnections(user.id);
-      // Older tokens stop working; this answer carries a fresh one for the current session.
+      // Older sessions have ended; this answer carries a fresh one for the current device.
       return authResult(200, 'Password changed successfully!', user);
     },
   );
@@ -262,7 +249,7 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/user/deactive/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: [fastify.authenticate, selfOnly('id')],
       schema: {
         tags: ['accounts'],
         security: secured,
@@ -271,10 +258,32 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.id);
       await users.deactivateUser(fastify, request.params.id);
-      endLiveConnections(request.params.id);
       return { statusCode: 200, message: ACCOUNT_MESSAGES.deactivated, entities: [] };
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      preValidation: fastify.authenticate,
+      schema: { tags: ['accounts'], security: secured, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await fastify.sessions.revoke(request.sessionId);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.loggedOut, entities: [] };
+    },
+  );
+
+  app.post(
+    '/user/logout-all',
+    {
+      preValidation: fastify.authenticate,
+      schema: { tags: ['accounts'], security: secured, response: { 200: emptyEnvelope } },
+    },
+    async (request) => {
+      await fastify.sessions.revokeAllOf(request.userId);
+      return { statusCode: 200, message: ACCOUNT_MESSAGES.loggedOutEverywhere, entities: [] };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
@@ -13,6 +13,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider } from '../matches/match-service';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
+import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
 import { consumeVerification } from './otp-service';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -24,12 +25,9 @@ export async function findUserById(ctx: ServiceContext, id: string): Promise<Use
   return user;
 }
 
+/** True for an active account, and for one the password reset can still reactivate. */
 export async function emailExists(ctx: ServiceContext, email: string): Promise<boolean> {
-  const [user] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.isActive, true)));
-  return !!user;
+  return (await findAccountByEmail(ctx.db, email, ctx.now())).kind !== 'none';
 }
 
 export async function createUser(ctx: ServiceContext, body: CreateUserBody): Promise<UserRow> {
@@ -40,6 +38,7 @@ export async function createUser(ctx: ServiceContext, body: CreateUserBody): Pro
       token: body.verificationToken,
       purpose: 'signup',
     });
+    assertAddressFree(await findAccountByEmail(tx, body.email, ctx.now()));
     const [user] = await tx
       .insert(users)
       .values({
@@ -68,14 +67,15 @@ export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserR
     }
     throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
   }
-  if (!user.isActive) throw new AppError('UNAUTHORIZED', 'This account has been deactivated.');
+  if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
   return user;
 }
 
+/** Only the fields sent change; the e-mail may be sent unchanged but never changed. */
 export async function updateProfile(
   ctx: ServiceContext,
   id: string,
-  body: { firstName: string; lastName: string; email?: string; phone?: string | null },
+  body: { firstName?: string; lastName?: string; email?: string; phone?: string | null },
 ): Promise<UserRow> {
   const current = await findUserById(ctx, id);
   if (body.email !== undefined && body.email !== current.email) {
@@ -84,8 +84,8 @@ export async function updateProfile(
   const [user] = await ctx.db
     .update(users)
     .set({
-      firstName: body.firstName,
-      lastName: body.lastName,
+      ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+      ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
       ...(body.phone !== undefined ? { phone: body.phone } : {}),
       updatedAt: ctx.now(),
     })
@@ -115,16 +115,17 @@ export async function changePassword(
       field: 'currentPassword',
     });
   }
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(body.password),
-      tokenVersion: sql`${users.tokenVersion} + 1`,
-      updatedAt: ctx.now(),
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return user!;
+  const passwordHash = await hashPassword(body.password);
+  // Every older session ends; the caller gets a fresh one for this device.
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.now() })
+      .where(eq(users.id, id))
+      .returning();
+    await ctx.sessions.revokeAllOf(id, tx);
+    return user!;
+  });
 }
 
 export async function resetForgottenPassword(
@@ -132,19 +133,24 @@ export async function resetForgottenPassword(
   body: ForgotPasswordBody,
 ): Promise<string> {
   const passwordHash = await hashPassword(body.password);
+  const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     await consumeVerification(ctx, tx, {
       email: body.email,
       token: body.verificationToken,
       purpose: 'reset',
     });
-    const updated = await tx
+    const account = await findAccountByEmail(tx, body.email, now);
+    if (account.kind === 'none') {
+      throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
+    }
+    // A reset within the window reactivates a deactivated account (decision 007).
+    await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: ctx.now() })
-      .where(and(eq(users.email, body.email), eq(users.isActive, true)))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
-    return updated[0]!.id;
+      .set({ passwordHash, isActive: true, deactivatedAt: null, updatedAt: now })
+      .where(eq(users.id, account.user.id));
+    await ctx.sessions.revokeAllOf(account.user.id, tx);
+    return account.user.id;
   });
 }
 
@@ -164,13 +170,9 @@ export async function deactivateUser(ctx: ServiceContext, id: string): Promise<v
       .for('update');
     await tx
       .update(users)
-      .set({
-        isActive: false,
-        deactivatedAt: now,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: now,
-      })
+      .set({ isActive: false, deactivatedAt: now, updatedAt: now })
       .where(eq(users.id, id));
+    await ctx.sessions.revokeAllOf(id, tx);
     return [
       ...(await cancelActiveMatchesOfRider(tx, id, now)),
       ...(await cancelOpenRequestsOfRider(tx, id, now)),

@@ -279,11 +279,57 @@ describe('own-account endpoints', () => {
     ).toBe(200);
   });
 
-  it('answers 400 for an id that is not an id', async () => {
-    const a = await t.signUp();
+  it('decides who may act before what is sent: another id, or no id at all, is 403', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     expect(
       (await t.request({ method: 'GET', url: '/api/user/123', token: a.token })).statusCode,
-    ).toBe(400);
+    ).toBe(403);
+    // A partial body aimed at someone else is refused for who sends it, not for a missing field.
+    const partial = await t.request({
+      method: 'PUT',
+      url: `/api/user/${b.id}`,
+      token: a.token,
+      payload: { firstName: 'Mallory' },
+    });
+    expect(partial.statusCode).toBe(403);
+    const anonymous = await t.request({
+      method: 'PUT',
+      url: `/api/user/${b.id}`,
+      payload: { firstName: '' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('updates only the fields sent; a changed e-mail alone gets the e-mail message', async () => {
+    const a = await t.signUp({ firstName: 'Meera', lastName: 'Iyer' });
+    const emailOnly = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: { _id: a.id, email: 'someone.else@example.com' },
+    });
+    expect(emailOnly.statusCode).toBe(400);
+    expect(emailOnly.json().message).toBe('You cannot modify your email address.');
+
+    const phoneOnly = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: { phone: '9876543210' },
+    });
+    expect(phoneOnly.statusCode).toBe(200);
+    expect(phoneOnly.json().entities[0]).toMatchObject({
+      firstName: 'Meera',
+      lastName: 'Iyer',
+      phone: '9876543210',
+    });
+    const sameEmail = await t.request({
+      method: 'PUT',
+      url: `/api/user/${a.id}`,
+      token: a.token,
+      payload: { _id: a.id, email: a.email.toUpperCase(), lastName: 'Rao' },
+    });
+    expect(sameEmail.json().entities[0]).toMatchObject({ firstName: 'Meera', lastName: 'Rao' });
   });
 
   it('reads and updates the profile; e-mail is immutable; phone digits only', async () => {
@@ -403,6 +449,8 @@ describe('own-account endpoints', () => {
     ).toBe(401);
     const again = await login(a.email, a.password);
     expect(again.statusCode).toBe(401);
-    expect(again.json().message).toBe('This account has been deactivated.');
+    expect(again.json().message).toBe(
+      'This account has been deactivated. Reset your password (Forgot Password) to reactivate it.',
+    );
   });
 });

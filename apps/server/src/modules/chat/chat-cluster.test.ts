@@ -92,6 +92,37 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
       rider.token,
     );
 
+  it('a session ended on one process stops working on the other at once', async () => {
+    const [one, two] = urls as [string, string];
+    const get = (base: string, token: string, id: string) =>
+      fetch(`${base}/api/user/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const a = await signUp(one);
+    // Warm the second process's session cache first: the revocation must clear it.
+    expect((await get(two, a.token, a.id)).status).toBe(200);
+    await call(one, 'POST', '/api/user/logout', {}, a.token);
+    expect((await get(two, a.token, a.id)).status).toBe(401);
+
+    const b = await signUp(two);
+    const other = await call(one, 'POST', '/api/user/login', {
+      email: (await call(two, 'GET', `/api/user/${b.id}`, undefined, b.token)).entities[0]!.email,
+      password: 'secret123',
+    });
+    expect((await get(one, b.token, b.id)).status).toBe(200);
+    expect((await get(two, other.token, b.id)).status).toBe(200);
+    const changed = await call(
+      two,
+      'PUT',
+      `/api/user/password/${b.id}`,
+      { password: 'newsecret1', currentPassword: 'secret123' },
+      b.token,
+    );
+    for (const base of [one, two]) {
+      expect((await get(base, b.token, b.id)).status).toBe(401);
+      expect((await get(base, other.token, b.id)).status).toBe(401);
+      expect((await get(base, changed.token, b.id)).status).toBe(200);
+    }
+  });
+
   it('a rider on the first process and a rider on the second exchange messages both ways', async () => {
     const [one, two] = urls as [string, string];
     const a = await signUp(one);

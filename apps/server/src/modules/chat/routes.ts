@@ -12,7 +12,7 @@ const chatRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/match/messages/:matchId',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['chat'],
         security: [{ bearerAuth: [] }],

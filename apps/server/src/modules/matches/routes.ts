@@ -12,7 +12,7 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/match/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matches'],
         security: [{ bearerAuth: [] }],
@@ -29,7 +29,7 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().put(
     '/match/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matches'],
         security: [{ bearerAuth: [] }],

@@ -25,7 +25,7 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/ride-request/potential-matches-and-requests/:requestId',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matching'],
         security: secured,
@@ -49,7 +49,7 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ride-request/send-match-request',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matching'],
         security: secured,
@@ -75,7 +75,7 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/ride-request/respond-match-request',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matching'],
         security: secured,
@@ -98,7 +98,7 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/ride-request/match-request/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['matching'],
         security: secured,

@@ -12,7 +12,7 @@ const ratingsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/rating',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['ratings'],
         security: secured,
@@ -34,7 +34,7 @@ const ratingsRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/rating/details',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['ratings'],
         security: secured,

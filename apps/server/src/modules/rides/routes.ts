@@ -16,7 +16,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/ride-request/create',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['rides'],
         security: secured,
@@ -35,7 +35,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/ride-request/update/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['rides'],
         security: secured,
@@ -53,7 +53,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/ride-request/cancel/:id',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['rides'],
         security: secured,

@@ -8,7 +8,7 @@ const supportRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().post(
     '/support',
     {
-      preHandler: fastify.authenticate,
+      preValidation: fastify.authenticate,
       schema: {
         tags: ['support'],
         security: [{ bearerAuth: [] }],

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import { tripSchema } from '@aeropool/contract/rides';
-import { assertSelf } from '../../plugins/auth';
+import { selfOnly } from '../../plugins/auth';
 import { listTrips } from './trip-service';
 
 const params = z.object({ tab: z.enum(['upcoming', 'past']), userId: z.uuid('Invalid id.') });
@@ -12,7 +12,7 @@ const tripsRoutes: FastifyPluginAsync = async (fastify) => {
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/match-or-ride-request/:tab/:userId',
     {
-      preHandler: fastify.authenticate,
+      preValidation: [fastify.authenticate, selfOnly('userId')],
       schema: {
         tags: ['trips'],
         security: [{ bearerAuth: [] }],
@@ -21,7 +21,6 @@ const tripsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      assertSelf(request, request.params.userId);
       return {
         statusCode: 200,
         message: 'OK',

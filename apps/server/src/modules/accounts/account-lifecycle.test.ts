@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpFrom } from '../../test/mail-capture';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY_MS = 86_400_000;
+const REACTIVATE =
+  'This account was deactivated. To use it again, reset your password (Forgot Password) within 30 days of deactivating it.';
+
+const post = (url: string, payload: object) => t.request({ method: 'POST', url, payload });
+
+const deactivate = async (user: SignedUpUser) => {
+  const res = await t.request({
+    method: 'DELETE',
+    url: `/api/user/deactive/${user.id}`,
+    token: user.token,
+  });
+  expect(res.statusCode).toBe(200);
+};
+
+async function resetPassword(email: string, password: string) {
+  const before = t.mail.messages.filter((m) => m.to.includes(email)).length;
+  const generated = await post('/api/otp/generate', { email, purpose: 'reset' });
+  if (generated.statusCode !== 201) return generated;
+  const mail = await t.mail.waitFor(
+    email,
+    (m) => t.mail.messages.filter((x) => x.to.includes(email)).indexOf(m) >= before,
+  );
+  const verified = await post('/api/otp/verify', { email, otp: otpFrom(mail) });
+  return t.request({
+    method: 'PUT',
+    url: '/api/user/forgotpassword',
+    payload: { email, password, verificationToken: verified.json().entities[0].verificationToken },
+  });
+}
+
+describe('a deactivated account (decision 007)', () => {
+  it('within 30 days: sign-up says how to reactivate, the reset reactivates it', async () => {
+    const a = await t.signUp();
+    await deactivate(a);
+    t.clock.advance(29 * DAY_MS);
+    try {
+      const signup = await post('/api/otp/generate', { email: a.email, purpose: 'signup' });
+      expect(signup.statusCode).toBe(409);
+      expect(signup.json().message).toBe(REACTIVATE);
+      expect((await post('/api/user/email', { email: a.email })).statusCode).toBe(200);
+
+      expect((await resetPassword(a.email, 'fresh-start1')).statusCode).toBe(200);
+      const login = await post('/api/user/login', { email: a.email, password: 'fresh-start1' });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().entities[0]._id).toBe(a.id);
+    } finally {
+      t.clock.advance(-29 * DAY_MS);
+    }
+  });
+
+  it('after 30 days: the e-mail is free for a new account and the old one is gone for good', async () => {
+    const a = await t.signUp();
+    await deactivate(a);
+    t.clock.advance(31 * DAY_MS);
+    try {
+      expect((await post('/api/user/email', { email: a.email })).statusCode).toBe(404);
+      const reset = await post('/api/otp/generate', { email: a.email, purpose: 'reset' });
+      expect(reset.statusCode).toBe(404);
+      expect(reset.json().message).toBe("User with this email don't exist.");
+
+      const again = await t.signUp({ email: a.email, firstName: 'Again' });
+      expect(again.id).not.toBe(a.id);
+      const login = await post('/api/user/login', { email: a.email, password: again.password });
+      expect(login.json().entities[0]).toMatchObject({ _id: again.id, firstName: 'Again' });
+    } finally {
+      t.clock.advance(-31 * DAY_MS);
+    }
+  });
+});

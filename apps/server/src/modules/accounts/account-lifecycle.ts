@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, REACTIVATION_WINDOW_DAYS } from '@aeropool/contract/accounts';
+import type { DbOrTx } from '../../db/database';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+type UserRow = typeof users.$inferSelect;
+
+/** What an e-mail address stands for right now (decision 007). */
+export type AccountByEmail =
+  | { kind: 'none' }
+  | { kind: 'active'; user: UserRow }
+  /** Deactivated less than 30 days ago: the password reset reactivates it. */
+  | { kind: 'deactivated'; user: UserRow };
+
+const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
+
+/** The address a released account keeps: unique, and no mail can ever reach it. */
+const releasedAddress = (id: string) => `released-${id}@invalid.aeropool`;
+
+/**
+ * Finds the account holding `email`. A deactivation older than the reactivation window releases
+ * the address (and any Google link) on the spot, so the e-mail is free for a new account; the old
+ * account keeps its trips and ratings under an address nobody can use.
+ */
+export async function findAccountByEmail(
+  db: DbOrTx,
+  email: string,
+  now: Date,
+): Promise<AccountByEmail> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) return { kind: 'none' };
+  if (user.isActive) return { kind: 'active', user };
+  const deactivatedAt = user.deactivatedAt?.getTime() ?? 0;
+  if (now.getTime() - deactivatedAt < WINDOW_MS) return { kind: 'deactivated', user };
+  await db
+    .update(users)
+    .set({ email: releasedAddress(user.id), googleSubject: null, updatedAt: now })
+    .where(eq(users.id, user.id));
+  return { kind: 'none' };
+}
+
+/** Sign-up and Google sign-in refuse an address that is taken or still reactivatable. */
+export function assertAddressFree(account: AccountByEmail): void {
+  if (account.kind === 'active') {
+    throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
+  }
+  if (account.kind === 'deactivated') {
+    throw new AppError('CONFLICT', ACCOUNT_MESSAGES.deactivatedReactivate, { field: 'email' });
+  }
+}

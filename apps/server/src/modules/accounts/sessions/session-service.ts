@@ -1,0 +1,141 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Database, DbOrTx } from '../../../db/database';
+import { sessions, users } from '../../../db/schema';
+import { createSessionCache, type Revocation } from './session-cache';
+
+/** Every instance hears every revocation on this channel, after the revoking commit. */
+export const SESSION_REVOKED_CHANNEL = 'aeropool_session_revoked';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type SessionIdentity = { userId: string; sessionId: string };
+
+export type Sessions = {
+  /** Opens a session for the user (one per device) and answers its token. */
+  issue(userId: string, db?: DbOrTx): Promise<string>;
+  /** The live session a token names, or null: bad signature, no expiry, revoked, expired. */
+  verify(token: string): Promise<SessionIdentity | null>;
+  /** Ends one session (log out). */
+  revoke(sessionId: string, db?: DbOrTx): Promise<void>;
+  /** Ends every session of a user (log out everywhere, password change, deactivation). */
+  revokeAllOf(userId: string, db?: DbOrTx): Promise<void>;
+  /** Runs on every instance for every revocation, after its commit (e.g. to end live sockets). */
+  onRevoked(listener: (revocation: Revocation) => void): void;
+  close(): Promise<void>;
+};
+
+type SessionOptions = {
+  database: Database;
+  jwtSecret: Uint8Array;
+  ttlDays: number;
+  now: () => Date;
+};
+
+/**
+ * Sessions are rows (decision 003): a token is an HS256 JWT naming its row, with an expiry. The
+ * check is served from a cache that every revocation clears on every instance (session-cache).
+ */
+export async function createSessions(options: SessionOptions): Promise<Sessions> {
+  const { database, jwtSecret, ttlDays, now } = options;
+  const { db } = database;
+  const cache = createSessionCache();
+  const listeners: ((revocation: Revocation) => void)[] = [];
+
+  const unlisten = await database.listen(SESSION_REVOKED_CHANNEL, {
+    onMessage: (payload) => {
+      let revocation: Revocation;
+      try {
+        revocation = JSON.parse(payload) as Revocation;
+      } catch {
+        // Not ours: clear everything rather than guess.
+        cache.setListening(true);
+        return;
+      }
+      cache.invalidate(revocation);
+      for (const listener of listeners) listener(revocation);
+    },
+    onState: (isListening) => cache.setListening(isListening),
+  });
+
+  const liveSession = db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        eq(users.isActive, true),
+      ),
+    )
+    .prepare('session_check');
+
+  const announce = (target: DbOrTx, revocation: Revocation) =>
+    target.execute(
+      sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify(revocation)})`,
+    );
+
+  return {
+    async issue(userId, target = db) {
+      const issuedAt = now();
+      const expiresAt = new Date(issuedAt.getTime() + ttlDays * 86_400_000);
+      const [row] = await target
+        .insert(sessions)
+        .values({ userId, createdAt: issuedAt, expiresAt })
+        .returning({ id: sessions.id });
+      return new SignJWT({ sid: row!.id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(jwtSecret);
+    },
+
+    async verify(token) {
+      let userId: string;
+      let sessionId: string;
+      try {
+        const { payload } = await jwtVerify(token, jwtSecret, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          currentDate: now(),
+        });
+        if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
+        userId = payload.sub!;
+        sessionId = payload.sid;
+      } catch {
+        return null;
+      }
+      const nowMs = now().getTime();
+      const cached = cache.get(sessionId, nowMs);
+      if (cached) return cached.userId === userId ? { userId, sessionId } : null;
+
+      const epoch = cache.epoch();
+      const [row] = await liveSession.execute({ sessionId, now: new Date(nowMs).toISOString() });
+      if (!row || row.userId !== userId) return null;
+      cache.set(sessionId, { userId, expiresAtMs: row.expiresAt.getTime() }, epoch);
+      return { userId, sessionId };
+    },
+
+    async revoke(sessionId, target = db) {
+      await target
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      await announce(target, { sessionId });
+    },
+
+    async revokeAllOf(userId, target = db) {
+      await target
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await announce(target, { userId });
+    },
+
+    onRevoked: (listener) => void listeners.push(listener),
+    close: unlisten,
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSocket } from '../../../test/socket-client';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+});
+afterAll(() => t.close());
+
+const profile = (user: SignedUpUser, token = user.token) =>
+  t.request({ method: 'GET', url: `/api/user/${user.id}`, token });
+
+const login = async (user: SignedUpUser) => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: user.email, password: user.password },
+  });
+  return res.json().token as string;
+};
+
+const disconnected = (socket: Awaited<ReturnType<typeof connectSocket>>) =>
+  new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+describe('sessions', () => {
+  it('log out ends this session only, at once, and its live connection', async () => {
+    const a = await t.signUp();
+    const laptop = await login(a);
+    expect((await profile(a)).statusCode).toBe(200);
+    expect((await profile(a, laptop)).statusCode).toBe(200);
+    const socket = await connectSocket(url, a.token);
+    const gone = disconnected(socket);
+
+    const out = await t.request({ method: 'POST', url: '/api/user/logout', token: a.token });
+    expect(out.json()).toMatchObject({ statusCode: 200, message: 'Successfully logged out' });
+    expect((await profile(a)).statusCode).toBe(401);
+    expect((await profile(a, laptop)).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await expect(connectSocket(url, a.token)).rejects.toThrow('Please log in to continue.');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/user/logout', token: a.token })).statusCode,
+    ).toBe(401);
+  });
+
+  it('log out of all devices ends every session of the rider and no one else’s', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const phone = await login(a);
+    expect((await profile(a, phone)).statusCode).toBe(200);
+    const out = await t.request({ method: 'POST', url: '/api/user/logout-all', token: a.token });
+    expect(out.statusCode).toBe(200);
+    expect((await profile(a)).statusCode).toBe(401);
+    expect((await profile(a, phone)).statusCode).toBe(401);
+    expect((await profile(b)).statusCode).toBe(200);
+    expect((await profile(a, await login(a))).statusCode).toBe(200);
+  });
+
+  it('refuses tokens without an expiry, with a forged or unknown session, or for another user', async () => {
+    const a = await t.signUp();
+    const [, payloadPart] = a.token.split('.');
+    const { sid } = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString()) as {
+      sid: string;
+    };
+    const sign = (claims: Record<string, unknown>, sub: string, exp = true) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub);
+      jwt.setIssuedAt();
+      if (exp) jwt.setExpirationTime('1h');
+      return jwt.sign(t.app.secrets.jwtSecret);
+    };
+    for (const token of [
+      await sign({ sid }, a.id, false),
+      await sign({ sid: randomUUID() }, a.id),
+      await sign({ sid: 'not-a-uuid' }, a.id),
+      await sign({}, a.id),
+      await sign({ sid }, randomUUID()),
+      `${a.token.slice(0, -2)}xx`,
+    ]) {
+      expect((await profile(a, token)).statusCode).toBe(401);
+    }
+    expect((await profile(a, await sign({ sid }, a.id))).statusCode).toBe(200);
+  });
+
+  it('a session ends at its expiry', async () => {
+    const a = await t.signUp();
+    expect((await profile(a)).statusCode).toBe(200);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect((await profile(a)).statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * What riders type is text, not control codes: PostgreSQL refuses the NUL character outright
+ * (a 500 before this rule), and the others have no business in a name, a place or a subject.
+ * Tab and newline stay allowed where a text may span lines (descriptions, chat messages).
+ */
+// Matching control characters is the point of these two patterns.
+/* eslint-disable no-control-regex */
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
+
+export const isSingleLineText = (value: string): boolean => !SINGLE_LINE_CONTROL.test(value);
+export const isMultiLineText = (value: string): boolean => !MULTI_LINE_CONTROL.test(value);
+
+export const notAllowedCharacters = (label: string) =>
+  `${label} contains characters that are not allowed.`;
