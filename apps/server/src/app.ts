@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer } from './lib/mailer';
+import { REDACT_PATHS, serializeError } from './lib/log-redaction';
 import { createRouter } from './lib/geo/router';
 import path from 'node:path';
 import type { Secrets } from './lib/secrets';
@@ -29,21 +30,12 @@ export type AppDeps = {
   limitStore?: LimitStore;
 };
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
-  redact: {
-    paths: [
-      'req.headers.authorization',
-      'req.headers.cookie',
-      '*.password',
-      '*.currentPassword',
-      '*.otp',
-      '*.verificationToken',
-      '*.credential',
-      '*.token',
-    ],
-    censor: '[redacted]',
-  },
+  redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  serializers: { err: serializeError, error: serializeError },
 });
 
 /** Builds the whole app (API, docs, web) without listening; tests call inject on it. */
@@ -56,8 +48,13 @@ export async function buildApp(
     logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's (or the balancer's) x-request-id ties our log to theirs, but only a short, safe
+    // one: anything else would go unchecked into logs and answers.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const offered = request.headers['x-request-id'];
+      return typeof offered === 'string' && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    },
     ...options,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,57 +1,104 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { createLogStream } from './lib/log-stream';
 import { loadSecrets } from './lib/secrets';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const LOG_FLUSH_MS = 1000;
+
+/** Problems a person fixes by changing how the server is started: one line, exit code 78. */
+class StartupError extends Error {}
+
+const FS_PROBLEMS: Record<string, string> = {
+  EROFS: 'is on a read-only file system',
+  EACCES: 'is not writable by this user',
+  EPERM: 'is not writable by this user',
+  ENOTDIR: 'is not a folder',
+  ENOSPC: 'is on a full disk',
+  EDQUOT: 'is over its disk quota',
+};
+
+/** A data folder the server cannot write is a setup problem, not a crash: say which and why. */
+function explainDataDirError(error: unknown, dataDir: string): Error {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const problem = FS_PROBLEMS[code];
+  if (!problem) return error as Error;
+  return new StartupError(
+    `The data folder ${dataDir} ${problem} (${code}). Start AeroPool with a writable DATA_DIR.`,
+  );
+}
 
 async function main(config: Config): Promise<void> {
   // Lock first: a second server on the same folder must stop before it touches the database.
-  const unlock = lockDataDir(config.dataDir);
+  let unlock: () => void;
+  let secrets;
+  try {
+    unlock = lockDataDir(config.dataDir);
+    secrets = loadSecrets(config, config.dataDir);
+  } catch (error) {
+    throw error instanceof DataDirLockedError ? error : explainDataDirError(error, config.dataDir);
+  }
   const database = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
         url: config.DATABASE_URL,
         poolMax: config.DATABASE_POOL_MAX,
       })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pglite'),
+      }).catch((error: unknown) => {
+        throw explainDataDirError(error, config.dataDir);
+      });
 
+  const log = createLogStream();
   const app = await buildApp(
     {
       config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist },
       database,
-      secrets: loadSecrets(config, config.dataDir),
+      secrets,
     },
-    { forceCloseConnections: 'idle', return503OnClosing: true },
+    {
+      forceCloseConnections: 'idle',
+      return503OnClosing: true,
+      logger: { ...(loggerOptions(config.LOG_LEVEL) as object), stream: log.stream },
+    },
   );
 
   let closing = false;
+  const exit = async (code: number) => {
+    unlock();
+    await log.flush(LOG_FLUSH_MS);
+    process.exit(code);
+  };
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const timer = setTimeout(() => {
+    // The deadline holds whatever the close or the log does: nothing here may keep us running.
+    setTimeout(() => {
       app.log.error('requests still running after the grace period; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
+      void exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
       await app.close();
       await database.close();
-    } finally {
-      unlock();
+      app.log.info('stopped');
+      await exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      await exit(1);
     }
-    app.log.info('stopped');
-    process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('exit', unlock);
+  process.on('exit', () => unlock());
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
@@ -62,7 +109,11 @@ async function main(config: Config): Promise<void> {
 try {
   await main(loadConfig());
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StartupError
+  ) {
     console.error(error.message);
     process.exit(78);
   }

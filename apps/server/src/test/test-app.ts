@@ -1,4 +1,9 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyServerOptions,
+  InjectOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
@@ -41,7 +46,10 @@ const createClock = (): TestClock => {
 };
 
 /** The real app on a clean database with a real SMTP server catching its mail. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: FastifyServerOptions = {},
+): Promise<TestApp> {
   const mail = await startMailCapture();
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -54,7 +62,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = createClock();
-  const app = await buildApp({ config, database, secrets: loadSecrets(config), now: clock.now });
+  const app = await buildApp(
+    { config, database, secrets: loadSecrets(config), now: clock.now },
+    options,
+  );
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>
