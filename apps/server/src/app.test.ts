@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import { loadConfig, ConfigError } from './config';
 import { pageViews } from './db/schema';
@@ -115,6 +119,103 @@ describe('API foundations', () => {
     expect(res.json()).toMatchObject({ statusCode: 503, entities: [{ status: 'unavailable' }] });
     await broken.app.close();
     await broken.mail.close();
+  });
+});
+
+describe('operations', () => {
+  it('accepts a short safe x-request-id and replaces anything else', async () => {
+    const safe = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-1234.abcd:5' },
+    });
+    expect(safe.headers['x-request-id']).toBe('lb-1234.abcd:5');
+    for (const offered of ['a'.repeat(65), 'x\u001b[31mred', 'id with spaces', '<script>']) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': offered },
+      });
+      expect(res.headers['x-request-id']).not.toBe(offered);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('limits connect-src to its own origin and PUBLIC_URL, without ws: wildcards', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    const connectSrc = /connect-src ([^;]*)/.exec(res.headers['content-security-policy'] as string);
+    expect(connectSrc?.[1]).toBe("'self'");
+    const behindUrl = await createTestApp({ PUBLIC_URL: 'https://aeropool.example.in/app' });
+    const other = await behindUrl.request({ method: 'GET', url: '/api/health' });
+    expect(other.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://aeropool.example.in;",
+    );
+    await behindUrl.close();
+  });
+
+  it('keeps /api/docs off in production unless API_DOCS=true', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    expect((await production.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(
+      404,
+    );
+    expect((await production.request({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+    await production.close();
+    const published = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    expect((await published.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(
+      200,
+    );
+    await published.close();
+  });
+
+  it('answers CONNECT with 405', async () => {
+    const listening = await createTestApp();
+    await listening.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = listening.app.server.address() as { port: number };
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toContain('"message":"The CONNECT method is not allowed."');
+    await listening.close();
+  });
+
+  it('health?deep=1 proves writes land and reports free space; the plain one stays a ping', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-health-'));
+    const deep = await createTestApp({ DATA_DIR: dataDir });
+    const plain = await deep.request({ method: 'GET', url: '/api/health' });
+    expect(plain.json().entities[0].checks).toBeUndefined();
+    const ok = await deep.request({ method: 'GET', url: '/api/health?deep=1' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().entities[0].checks).toEqual({
+      databaseWrite: 'ok',
+      dataDirWrite: 'ok',
+      dataDirFreeBytes: expect.any(Number),
+    });
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+    expect((await deep.request({ method: 'GET', url: '/api/health?deep=maybe' })).statusCode).toBe(
+      400,
+    );
+
+    // The data folder becomes unwritable (here: a file where the folder was).
+    fs.rmSync(dataDir, { recursive: true });
+    fs.writeFileSync(dataDir, '');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const failing = await deep.request({ method: 'GET', url: '/api/health?deep=1' });
+    expect(failing.statusCode).toBe(503);
+    expect(failing.json()).toMatchObject({
+      message: 'Writes are failing or the data folder is nearly full.',
+      entities: [{ status: 'unavailable', checks: { dataDirWrite: 'failed' } }],
+    });
+    // The balancer's plain check still passes: the database answers.
+    expect((await deep.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await deep.close();
+    fs.rmSync(dataDir);
   });
 });
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processStartTime } from './lib/data-dir-lock';
 
 const children: ChildProcess[] = [];
 
@@ -80,4 +81,75 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     expect(code).toBe(78);
     expect(output).toContain('PORT');
   });
+
+  it('exits within the grace period after SIGTERM even when its log reader has gone away', async () => {
+    const started = startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-pipe-')));
+    await waitForPort(started);
+    // The harness that read the log is gone: every write to stdout now fails with EPIPE.
+    started.child.stdout!.destroy();
+    started.child.stderr!.destroy();
+    const began = Date.now();
+    started.child.kill('SIGTERM');
+    const code = await Promise.race([
+      started.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000)),
+    ]);
+    expect(code).not.toBe('still running');
+    expect(Date.now() - began).toBeLessThan(15_000);
+  }, 60_000);
+
+  it('takes over a lock whose pid now belongs to another process', async () => {
+    const reused = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-reused-'));
+    // This test runner is alive, but it is not the process that wrote the lock: its start time differs.
+    fs.writeFileSync(
+      path.join(reused, 'aeropool.lock'),
+      JSON.stringify({ pid: process.pid, startTime: '1' }),
+    );
+    const started = startServer(reused);
+    const port = await waitForPort(started);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const lock = JSON.parse(fs.readFileSync(path.join(reused, 'aeropool.lock'), 'utf8'));
+    expect(lock.pid).toBe(started.child.pid);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  });
+
+  it('refuses a lock held by a live process that is really the one that wrote it', async () => {
+    const held = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-held-'));
+    const startTime = processStartTime(process.pid);
+    fs.writeFileSync(
+      path.join(held, 'aeropool.lock'),
+      JSON.stringify({ pid: process.pid, startTime }),
+    );
+    const started = startServer(held);
+    expect(await started.exited).toBe(78);
+    expect(started.output()).toContain(`in use by another AeroPool server (pid ${process.pid})`);
+  });
+
+  const unusableDataDirs: [string, () => string, RegExp][] = [
+    [
+      'a path under a file',
+      () => {
+        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-file-')), 'plain');
+        fs.writeFileSync(file, '');
+        return path.join(file, 'data');
+      },
+      /is not a folder \(ENOTDIR\)/,
+    ],
+    // sysfs refuses new entries, even to root: a folder nobody may write.
+    ['a folder nobody may write', () => '/sys/aeropool-data', /is not writable by this user/],
+  ];
+  it.each(unusableDataDirs)(
+    'stops with one line, no stack, when DATA_DIR is %s',
+    async (_name, makeDir, problem) => {
+      const dataDir = makeDir();
+      const started = startServer(dataDir);
+      expect(await started.exited).toBe(78);
+      const output = started.output().trim();
+      expect(output).toMatch(problem);
+      expect(output).toContain(`The data folder ${dataDir}`);
+      expect(output.split('\n')).toHaveLength(1);
+      expect(output).not.toMatch(/\n\s+at /);
+    },
+  );
 });

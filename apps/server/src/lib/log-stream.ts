@@ -26,17 +26,19 @@ export function createLogStream(fd = 1): LogStream {
     stream,
     flush: (timeoutMs) =>
       new Promise<void>((resolve) => {
-        if (isSilenced) return resolve();
-        const timer = setTimeout(resolve, timeoutMs);
-        timer.unref();
-        try {
-          stream.flush(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        } catch {
+        // With no minimum length sonic-boom's own flush() returns at once, even mid-write:
+        // 'drain' is what says the last line reached the file descriptor.
+        if (isSilenced || !(stream as unknown as { _writing: boolean })._writing) return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          stream.off('drain', done);
+          stream.off('error', done);
           resolve();
-        }
+        };
+        const timer = setTimeout(done, timeoutMs);
+        timer.unref();
+        stream.once('drain', done);
+        stream.once('error', done);
       }),
   };
 }

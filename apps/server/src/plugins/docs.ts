@@ -5,7 +5,11 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 
-/** OpenAPI generated from the contract's zod schemas; Swagger UI at /api/docs. */
+/**
+ * OpenAPI generated from the contract's zod schemas (always built: the fuzz suite walks it);
+ * Swagger UI and the JSON at /api/docs only outside production, or with API_DOCS=true, so a
+ * production instance does not hand out a map of itself.
+ */
 export default fp(async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -20,5 +24,6 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const published = app.config.API_DOCS ?? app.config.NODE_ENV !== 'production';
+  if (published) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 });

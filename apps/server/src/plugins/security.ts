@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/app-error';
 
 /** Security headers, CORS and the rate limiter (applied per route, see authRateLimit). */
@@ -10,6 +11,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
   const googleOrigins = app.config.GOOGLE_CLIENT_ID
     ? ['https://accounts.google.com', 'https://*.gstatic.com']
     : [];
+  const publicOrigin = app.config.PUBLIC_URL ? [new URL(app.config.PUBLIC_URL).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -17,13 +19,28 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
         scriptSrc: ["'self'", ...googleOrigins],
         styleSrc: ["'self'", "'unsafe-inline'", ...googleOrigins],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org', ...googleOrigins],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...googleOrigins],
+        // 'self' covers the app's own ws:/wss: too; PUBLIC_URL where it differs from the host.
+        connectSrc: ["'self'", ...publicOrigin, ...googleOrigins],
         frameSrc: ["'self'", ...googleOrigins],
         upgradeInsecureRequests: null,
       },
     },
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  // Node hands CONNECT to a 'connect' listener, or drops the socket without an answer.
+  app.server.on('connect', (_request: unknown, socket: Duplex) => {
+    const body = JSON.stringify({
+      statusCode: 405,
+      message: 'The CONNECT method is not allowed.',
+      entities: [],
+    });
+    socket.end(
+      'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, DELETE, OPTIONS\r\n' +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
   });
 
   const origins = app.config.CORS_ORIGIN?.split(',').map((origin) => origin.trim());

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, DbOrTx } from '../../../db/database';
 import { sessions, users } from '../../../db/schema';
@@ -85,6 +85,10 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
         .insert(sessions)
         .values({ userId, createdAt: issuedAt, expiresAt })
         .returning({ id: sessions.id });
+      // A rider's expired rows (revoked or not) are of no further use: pruned as new ones open.
+      await target
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, issuedAt)));
       return new SignJWT({ sid: row!.id })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../../db/schema';
 import { connectSocket } from '../../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app';
 
@@ -45,6 +46,22 @@ describe('sessions', () => {
     expect(
       (await t.request({ method: 'POST', url: '/api/user/logout', token: a.token })).statusCode,
     ).toBe(401);
+  });
+
+  it('prunes a rider’s expired session rows when a new session opens', async () => {
+    const a = await t.signUp();
+    await login(a);
+    const rowsOf = async () =>
+      (await t.database.db.select().from(sessions)).filter((row) => row.userId === a.id).length;
+    expect(await rowsOf()).toBe(2);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect((await profile(a)).statusCode).toBe(401);
+      await login(a);
+      expect(await rowsOf()).toBe(1);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
+    }
   });
 
   it('log out of all devices ends every session of the rider and no one else’s', async () => {
