@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createRider, signInAs } from '../fixtures/accounts';
-import { apiLoginStatus, storedSession, toast } from '../fixtures/ui';
+import { apiLoginStatus, sessionStatus, storedSession, toast } from '../fixtures/ui';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -142,4 +142,27 @@ test('deactivating the account signs out and blocks further logins', async ({ pa
   ).toBeVisible();
 
   expect(await apiLoginStatus(request, rider.email, rider.password)).toBe(401);
+});
+
+test('log out of all devices ends this session and the rider’s other ones', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request);
+  const login = await request.post('/api/user/login', {
+    data: { email: rider.email, password: rider.password },
+  });
+  const otherDevice = (await login.json()).token as string;
+  await signInAs(page, rider);
+  await page.goto('/profile');
+
+  const settings = section(page, 'Account Settings');
+  await settings.getByRole('button', { name: 'Log out of all devices' }).click();
+  await expect(toast(page, 'You have been logged out of all devices.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await storedSession(page)).toEqual({ userId: null, userEmail: null, token: null });
+  expect(await sessionStatus(page, rider.id, rider.token)).toBe(401);
+  expect(await sessionStatus(page, rider.id, otherDevice)).toBe(401);
+  // A new sign-in works as before.
+  expect(await apiLoginStatus(request, rider.email, rider.password)).toBe(200);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createRider, uniqueEmail } from '../fixtures/accounts';
 import { waitForOtp } from '../fixtures/mail';
-import { storedSession, toast } from '../fixtures/ui';
+import { sessionStatus, storedSession, toast } from '../fixtures/ui';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -74,6 +74,8 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
   await expect(page).toHaveURL(/\/$/);
   expect(await storedSession(page)).toEqual({ userId: null, userEmail: null, token: null });
   await expect(mainNav.getByRole('link', { name: 'Log In' })).toBeVisible();
+  // The server ended the session too: the old token no longer opens the profile.
+  await expect.poll(async () => sessionStatus(page, session.userId!, session.token!)).toBe(401);
 
   // Log back in with the new account.
   await mainNav.getByRole('link', { name: 'Log In' }).click();

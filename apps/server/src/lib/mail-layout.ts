@@ -19,3 +19,10 @@ export const layoutHtml = (title: string, body: string): string => `<!doctype ht
 ${body}
 <p style="color:#64748b;font-size:12px;margin-top:24px">${PRODUCT_NAME} · shared rides to and from Kempegowda International Airport, Bengaluru</p>
 </div></body></html>`;
+
+/**
+ * Words a rider chose (a name, a ticket subject), in a mail subject: quoted and never first, so
+ * "Your account is locked" as a first name cannot pass for our own words.
+ */
+export const quoted = (text: string, maxLength = 40) =>
+  `“${text.replace(/[“”"]/g, '').slice(0, maxLength)}”`;

@@ -16,8 +16,31 @@ export type MailCapture = {
   close(): Promise<void>;
 };
 
-const headerOf = (raw: string, name: string) =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
+const decodeQ = (text: string) => {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    if (text[i] === '_') bytes.push(0x20);
+    else if (text[i] === '=') {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(text.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+};
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`), as nodemailer writes non-ASCII. */
+const decodeWords = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQ(text),
+    );
+
+/** A header's value, folded lines joined and encoded words decoded. */
+const headerOf = (raw: string, name: string) => {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return decodeWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '');
+};
 
 /** Extracts the six-digit code from an OTP mail's subject. */
 export const otpFrom = (mail: CapturedMail): string => {

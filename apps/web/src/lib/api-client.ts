@@ -14,7 +14,11 @@ export class ApiError extends Error {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Options = { signal?: AbortSignal };
+type Options = {
+  signal?: AbortSignal;
+  /** A 401 here means the session is already over: no sign-out redirect (log out itself). */
+  isSessionEnding?: boolean;
+};
 
 let onUnauthorized: () => void = () => {
   window.location.assign('/login');
@@ -50,7 +54,7 @@ export async function apiRequest<T, Extra extends object = object>(
     (Envelope<T> & Extra & { field?: string }) | null;
 
   if (!response.ok || !payload) {
-    if (response.status === 401 && token) {
+    if (response.status === 401 && token && !options.isSessionEnding) {
       clearSession();
       onUnauthorized();
     }

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
 import type { RideRequest } from '@aeropool/contract/rides';
-import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
+import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 const tripTime = (ms: number) =>
@@ -40,7 +40,7 @@ export function matchRequestReceivedMail(
 ) {
   return mail(
     to.rider.email,
-    `${from.rider.firstName} wants to share a cab with you on ${PRODUCT_NAME}`,
+    `${PRODUCT_NAME}: new match request from ${quoted(from.rider.firstName)}`,
     [
       `Hi ${to.rider.firstName},`,
       `${from.rider.firstName} ${from.rider.lastName} sent you a match request (${percentage}% match).`,
@@ -55,7 +55,7 @@ export function matchRequestReceivedMail(
 export function matchAcceptedMail(sender: RideRequest, accepter: RideRequest, publicUrl?: string) {
   return mail(
     sender.rider.email,
-    `${accepter.rider.firstName} accepted your match request on ${PRODUCT_NAME}`,
+    `${PRODUCT_NAME}: ${quoted(accepter.rider.firstName)} accepted your match request`,
     [
       `Hi ${sender.rider.firstName},`,
       `${accepter.rider.firstName} ${accepter.rider.lastName} accepted your match request. You are sharing a cab!`,

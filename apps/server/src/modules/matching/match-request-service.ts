@@ -7,6 +7,7 @@ import {
   loadRideRequestViews,
   type RideRequestRow,
 } from '../rides/ride-request-view';
+import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
 import { scoreMatch } from './match-score';
 import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
@@ -44,59 +45,82 @@ export async function sendMatchRequest(
 ) {
   const now = ctx.now();
   if (fromId === toId) throw new AppError('BAD_REQUEST', 'Choose another rider’s ride request.');
-  const rows = await ctx.db
-    .select()
-    .from(rideRequests)
-    .where(inArray(rideRequests.id, [fromId, toId]));
-  const from = rows.find((r) => r.id === fromId);
-  const to = rows.find((r) => r.id === toId);
-  if (!from || !to) throw new AppError('NOT_FOUND', 'Ride request not found.');
-  if (from.riderId !== userId)
-    throw new AppError('FORBIDDEN', 'You can only send match requests from your own ride request.');
-  if (to.riderId === userId)
-    throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
-  assertOpen(from, now, 'Your');
-  assertOpen(to, now, 'Their');
-  if (!isCompatible(ctx, from, to))
-    throw new AppError(
-      'BAD_REQUEST',
-      'These rides do not fit each other (direction, time or distance).',
+  const created = await ctx.db.transaction(async (tx) => {
+    // The same row locks, in the same order, as an accept: a request sent while either ride is
+    // being matched waits for that accept and then sees the ride Matched, never a stale Active.
+    const rows = await tx
+      .select()
+      .from(rideRequests)
+      .where(inArray(rideRequests.id, [fromId, toId]))
+      .orderBy(rideRequests.id)
+      .for('update');
+    const from = rows.find((r) => r.id === fromId);
+    const to = rows.find((r) => r.id === toId);
+    if (!from || !to) throw new AppError('NOT_FOUND', 'Ride request not found.');
+    if (from.riderId !== userId)
+      throw new AppError(
+        'FORBIDDEN',
+        'You can only send match requests from your own ride request.',
+      );
+    if (to.riderId === userId)
+      throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
+    assertOpen(from, now, 'Your');
+    assertOpen(to, now, 'Their');
+    if (!isCompatible(ctx, from, to))
+      throw new AppError(
+        'BAD_REQUEST',
+        'These rides do not fit each other (direction, time or distance).',
+      );
+    await ctx.limits.consume(matchRequestsPerRider, userId);
+
+    const score = scoreMatch(tripEndsOf(from), tripEndsOf(to), scoreOptions(ctx));
+    try {
+      const [row] = await tx
+        .insert(matchRequests)
+        .values({
+          fromRequestId: fromId,
+          toRequestId: toId,
+          fromUserId: userId,
+          toUserId: to.riderId,
+          matchPercentage: score.matchPercentage,
+          distance: score.distance,
+          createdAt: now,
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
+      throw error;
+    }
+  });
+
+  if (await mayMailAbout(ctx, created.toUserId, `${fromId}:${toId}`)) {
+    const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
+    await sendQuietly(
+      ctx,
+      matchRequestReceivedMail(
+        views.get(toId)!,
+        views.get(fromId)!,
+        created.matchPercentage,
+        ctx.config.PUBLIC_URL,
+      ),
     );
-
-  const score = scoreMatch(tripEndsOf(from), tripEndsOf(to), scoreOptions(ctx));
-  let created;
-  try {
-    [created] = await ctx.db
-      .insert(matchRequests)
-      .values({
-        fromRequestId: fromId,
-        toRequestId: toId,
-        fromUserId: userId,
-        toUserId: to.riderId,
-        matchPercentage: score.matchPercentage,
-        distance: score.distance,
-        createdAt: now,
-      })
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
-    throw error;
   }
-
-  const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
-  await sendQuietly(
-    ctx,
-    matchRequestReceivedMail(
-      views.get(toId)!,
-      views.get(fromId)!,
-      score.matchPercentage,
-      ctx.config.PUBLIC_URL,
-    ),
-  );
-  ctx.notifyUser(to.riderId, 'trips:changed', { reason: 'match-request' });
-  return created!;
+  ctx.notifyUser(created.toUserId, 'trips:changed', { reason: 'match-request' });
+  return created;
 }
+
+/** Within the pair's and the recipient's mail limits (both counted, so a loop stays quiet). */
+const mayMailAbout = async (ctx: ServiceContext, recipientId: string, pair: string) => {
+  const [forPair, forRecipient] = await Promise.all([
+    ctx.limits.check(matchMailsPerPair, pair),
+    ctx.limits.check(matchMailsPerRecipient, recipientId),
+  ]);
+  if (forPair.allowed && forRecipient.allowed) return true;
+  ctx.log.info({ recipientId }, 'match request mail skipped: mail limit reached');
+  return false;
+};
 
 export async function respondToMatchRequest(
   ctx: ServiceContext,

@@ -80,8 +80,9 @@ describe('match requests', () => {
     const sent = await sendMatch(t, a, rideA._id, rideB._id);
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toBe('Match request sent successfully');
-    const mail = await t.mail.waitFor(b.email, (m) => m.subject.includes('wants to share a cab'));
-    expect(mail.subject).toContain('AeroPool');
+    const mail = await t.mail.waitFor(b.email, (m) => m.subject.includes('new match request'));
+    // The rider-chosen name is quoted and never leads the subject.
+    expect(mail.subject).toBe(`AeroPool: new match request from “${a.firstName}”`);
 
     const forA = await matchesOf(t, a, rideA._id);
     expect(forA.potentialMatches).toEqual([]);

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 import type { SupportTicket } from '@aeropool/contract/support';
-import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
+import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 type Rider = { name: string; email: string };
@@ -8,7 +8,7 @@ type Rider = { name: string; email: string };
 const quoteName = (name: string) => `"${name.replace(/["\\\r\n]/g, '')}"`;
 
 export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider): MailMessage {
-  const subject = `[${ticket.ticketNumber}] ${ticket.category}: ${ticket.subject}`;
+  const subject = `[${ticket.ticketNumber}] ${ticket.category}: ${quoted(ticket.subject, 120)}`;
   const text = [
     `New support ticket ${ticket.ticketNumber}`,
     `From: ${rider.name} <${rider.email}>`,

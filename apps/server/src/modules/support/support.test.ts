@@ -68,3 +68,35 @@ describe('POST /api/support', () => {
     ).toBe(400);
   });
 });
+
+describe('support tickets are limited', () => {
+  it('5 an hour per rider, then a 429 saying when; other riders are not affected', async () => {
+    const [flooder, other] = await Promise.all([t.signUp(), t.signUp()]);
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await submit({ subject: `Help ${i}`, description: 'x' }, flooder.token)).statusCode,
+      ).toBe(201);
+    }
+    const refused = await submit({ subject: 'Help 6', description: 'x' }, flooder.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^You have sent several support tickets recently\. Please wait \d+ minutes, or reply to our e-mail about an earlier ticket\.$/,
+    );
+    expect((await submit({ subject: 'Mine', description: 'y' }, other.token)).statusCode).toBe(201);
+  });
+
+  it('quotes the rider’s subject in the mail to the support team, after the ticket number', async () => {
+    const rider = await t.signUp();
+    const res = await submit(
+      { subject: 'Your account is suspended', description: 'z' },
+      rider.token,
+    );
+    const ticket = res.json().entities[0];
+    const toSupport = await t.mail.waitFor('help@aeropool.test', (m) =>
+      m.subject.includes(ticket.ticketNumber),
+    );
+    expect(toSupport.subject).toBe(
+      `[${ticket.ticketNumber}] Payment Issues: “Your account is suspended”`,
+    );
+  });
+});

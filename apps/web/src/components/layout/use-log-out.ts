@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
+import { logOutOnServer } from '../../features/accounts/api/log-out';
 import { clearSession } from '../../lib/session';
 
 /**
- * Spec §4: logout removes userId, userEmail and token, says so in a toast and goes to /.
+ * Spec §4: logout removes userId, userEmail and token, says so in a toast and goes to /; the
+ * server ends the session too (POST /api/user/logout), so the token stops working everywhere.
  *
  * Away from /, the session is cleared only once this page (and its navbar) has unmounted:
  * clearing first would let a page that needs a session (/dashboard, /profile) redirect to
@@ -31,6 +33,8 @@ export function useLogOut(): () => void {
   );
 
   return useCallback(() => {
+    // Sent while the token is still stored: the request carries it, the server revokes it.
+    logOutOnServer();
     toast.success('Successfully logged out');
     if (pathname === '/') signOut();
     else isLeavingRef.current = true;

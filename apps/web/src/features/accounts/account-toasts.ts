@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 
 /**
@@ -47,4 +48,6 @@ export const PROFILE_TOASTS = {
   deactivated: 'Account Deactivated successfully!',
   deactivateFailed: 'Failed to deactivate account. Please try again.',
   exception: 'An error occurred. Please try again later.',
+  loggedOutEverywhere: ACCOUNT_MESSAGES.loggedOutEverywhere,
+  logOutEverywhereFailed: 'Could not log out of all devices. Please try again.',
 } as const;

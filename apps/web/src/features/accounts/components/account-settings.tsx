@@ -2,10 +2,11 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { User } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useDeactivateAccount } from '../api/deactivate-account';
+import { useLogOutEverywhere } from '../api/log-out';
 import { useLeaveAndSignOut } from '../hooks/use-leave-and-sign-out';
 import { ChangePasswordModal } from './change-password-modal';
 import { DeactivateDialog } from './deactivate-dialog';
@@ -17,6 +18,7 @@ type OpenDialog = 'password' | 'deactivate' | null;
 export function AccountSettings({ user }: { user: User }) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const { mutateAsync, isPending } = useDeactivateAccount();
+  const logOutEverywhere = useLogOutEverywhere();
   const leaveAndSignOut = useLeaveAndSignOut();
   const close = () => setOpenDialog(null);
 
@@ -37,6 +39,16 @@ export function AccountSettings({ user }: { user: User }) {
     }
   };
 
+  const logOutOfAllDevices = async () => {
+    try {
+      await logOutEverywhere.mutateAsync();
+      toast.success(PROFILE_TOASTS.loggedOutEverywhere);
+      leaveAndSignOut('/');
+    } catch (error) {
+      toast.error(serverMessageOr(error, PROFILE_TOASTS.logOutEverywhereFailed));
+    }
+  };
+
   return (
     <ProfileCard title="Account Settings">
       <ul className="divide-y divide-slate-100">
@@ -53,6 +65,20 @@ export function AccountSettings({ user }: { user: User }) {
               </Button>
             </>
           )}
+        </li>
+        <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            Signed in on a phone you lost or a shared computer? End every session, this one
+            included.
+          </p>
+          <Button
+            variant="secondary"
+            isLoading={logOutEverywhere.isPending}
+            loadingText="Logging out…"
+            onClick={() => void logOutOfAllDevices()}
+          >
+            Log out of all devices
+          </Button>
         </li>
         <li className="flex flex-col gap-3 py-4 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * Ends this device's session on the server, so the token is worthless even if it was copied.
+ * Signing out locally never waits for it: a network failure must not keep a rider signed in.
+ */
+export function logOutOnServer(): void {
+  api.post('/user/logout', {}, { isSessionEnding: true }).catch(() => undefined);
+}
+
+/** Ends every session of the rider, this one included. */
+export async function logOutEverywhere(): Promise<void> {
+  await api.post('/user/logout-all', {}, { isSessionEnding: true });
+}
+
+export function useLogOutEverywhere() {
+  return useMutation({ mutationFn: logOutEverywhere });
+}
