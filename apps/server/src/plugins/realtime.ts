@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
+import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
   userRoom,
   type ClientToServerEvents,
@@ -55,6 +56,14 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     const token: unknown = socket.handshake.auth?.token;
     const session = typeof token === 'string' ? await app.sessions.verify(token) : null;
     if (!session) return next(new Error('Please log in to continue.'));
+    // Counted on this instance: balancers keep a rider's connections on one instance (sticky by
+    // address), and the message limit is the one shared by every instance.
+    const open = await io.in(userRoom(session.userId)).local.fetchSockets();
+    if (open.length >= CHAT_LIMITS.maxSocketsPerRider) {
+      return next(
+        new Error('Too many open chat connections. Close some AeroPool tabs and try again.'),
+      );
+    }
     socket.data.userId = session.userId;
     socket.data.sessionId = session.sessionId;
     next();

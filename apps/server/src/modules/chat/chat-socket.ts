@@ -7,6 +7,7 @@ import {
   type ChatError,
 } from '@aeropool/contract/chat';
 import { AppError } from '../../lib/app-error';
+import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
 import { assertCanPost, findAuthor, storeMessage, type Author } from './chat-service';
@@ -24,16 +25,22 @@ const toChatError = (error: unknown, matchId?: string): ChatError => {
   return { code: 'SERVER', message: 'Something went wrong. Please try again.', matchId };
 };
 
-/** Sliding window per socket: over the limit answers with an error event, the socket stays. */
-function createRateLimiter() {
-  const sent: number[] = [];
-  return (now: number) => {
-    while (sent.length > 0 && sent[0]! <= now - CHAT_LIMITS.rateLimitWindowMs) sent.shift();
-    if (sent.length >= CHAT_LIMITS.rateLimitMessages) return false;
-    sent.push(now);
-    return true;
-  };
-}
+const rateLimited = (message: string): ChatError => ({ code: 'RATE_LIMITED', message });
+
+/**
+ * Counted per rider in the shared limit store, so twenty sockets (or two instances) of one
+ * rider get the same 10 messages per 5 seconds as one.
+ */
+const messageRule: LimitRule = {
+  name: 'chat-messages',
+  max: CHAT_LIMITS.rateLimitMessages,
+  windowMs: CHAT_LIMITS.rateLimitWindowMs,
+};
+const joinRule: LimitRule = {
+  name: 'chat-joins',
+  max: CHAT_LIMITS.joinLimit,
+  windowMs: CHAT_LIMITS.joinWindowMs,
+};
 
 /**
  * Chat over socket.io (spec §7): joinRoom / leaveRoom / message. The author comes from the
@@ -42,7 +49,6 @@ function createRateLimiter() {
 export function registerChatSocket(app: FastifyInstance): void {
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
-    const allowRate = createRateLimiter();
     // The author's name travels with every message; read it once per connection.
     let author: Promise<Author> | undefined;
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
@@ -53,6 +59,9 @@ export function registerChatSocket(app: FastifyInstance): void {
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
+      if (!(await app.limits.check(joinRule, userId)).allowed) {
+        return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
+      }
       let status;
       try {
         status = (await requireMembership(app, parsed.data, userId)).match.status;
@@ -68,14 +77,8 @@ export function registerChatSocket(app: FastifyInstance): void {
     });
 
     socket.on('message', async (payload, ack) => {
-      if (!allowRate(Date.now())) {
-        return fail(
-          {
-            code: 'RATE_LIMITED',
-            message: 'You are sending messages too fast. Please wait a moment.',
-          },
-          ack,
-        );
+      if (!(await app.limits.check(messageRule, userId)).allowed) {
+        return fail(rateLimited('You are sending messages too fast. Please wait a moment.'), ack);
       }
       const parsed = sendChatMessageSchema.safeParse(payload);
       if (!parsed.success) {

@@ -187,6 +187,42 @@ describe('chat over socket.io', () => {
     expect(sa.connected).toBe(true);
   });
 
+  it('counts the message limit per rider, whatever number of sockets they open', async () => {
+    const { a, sa, matchId } = await pairInChat();
+    const more = await Promise.all([connect(a), connect(a), connect(a)]);
+    for (const socket of more) expect((await join(socket, matchId)).ok).toBe(true);
+    const all = [sa, ...more];
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        send(all[i % all.length]!, { matchId, messageText: `m${i}`, clientId: randomUUID() }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.error.code === 'RATE_LIMITED')).toHaveLength(30);
+  });
+
+  it('refuses an eleventh open connection of one rider, and limits room joins', async () => {
+    const { b, sb, matchId } = await pairInChat();
+    const nine = await Promise.all(Array.from({ length: 9 }, () => connect(b)));
+    await expect(connectSocket(url, b.token)).rejects.toThrow(
+      'Too many open chat connections. Close some AeroPool tabs and try again.',
+    );
+    nine[0]!.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sockets.push(await connectSocket(url, b.token));
+
+    // pairInChat joined once; 29 more fit in the window, the next is refused without a query.
+    const joins = await Promise.all(Array.from({ length: 30 }, () => join(sb, matchId)));
+    expect(joins.filter((r) => r.ok)).toHaveLength(29);
+    expect(joins.at(-1)).toEqual({
+      ok: false,
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'You are opening chats too fast. Please wait a moment.',
+      },
+    });
+  });
+
   it('closes the chat of a cancelled match, also for a socket that just posted', async () => {
     const { a, sa, sb, matchId } = await pairInChat();
     expect((await send(sb, { matchId, messageText: 'see you', clientId: randomUUID() })).ok).toBe(
