@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createRider, signInAs } from '../fixtures/accounts';
+import { waitForSmsCode } from '../fixtures/sms';
 import { apiLoginStatus, sessionStatus, storedSession, toast } from '../fixtures/ui';
 
 test.describe.configure({ mode: 'parallel' });
@@ -40,7 +41,7 @@ test('a new rider sees zero stats and edits their name and phone', async ({ page
   const firstName = info.getByLabel('First Name');
   const lastName = info.getByLabel('Last Name');
   const email = info.getByLabel('Email');
-  const phone = info.getByLabel('Phone');
+  const phone = info.getByLabel('Phone', { exact: true });
   await expect(firstName).toHaveValue('Nikhil');
   await expect(lastName).toHaveValue('Joshi');
   await expect(email).toHaveValue(rider.email);
@@ -68,7 +69,7 @@ test('a new rider sees zero stats and edits their name and phone', async ({ page
   await page.reload();
   await expect(firstName).toHaveValue('Nikita');
   await expect(lastName).toHaveValue('Joshi-Rao');
-  await expect(phone).toHaveValue('9876543210');
+  await expect(phone).toHaveValue('+91 98765 43210');
   await expect(email).toHaveValue(rider.email);
   await expect(page.getByText('Nikita Joshi-Rao')).toBeVisible();
 });
@@ -165,4 +166,47 @@ test('log out of all devices ends this session and the rider’s other ones', as
   expect(await sessionStatus(page, rider.id, otherDevice)).toBe(401);
   // A new sign-in works as before.
   expect(await apiLoginStatus(request, rider.email, rider.password)).toBe(200);
+});
+
+test('verifies a phone with the code texted to it', async ({ page, request }) => {
+  const rider = await createRider(request);
+  // A number of this rider's own, so parallel tests never verify the same one.
+  const mobile = `9${String(Date.now()).slice(-9)}`;
+  await signInAs(page, rider);
+  await page.goto('/profile');
+  const info = section(page, 'Basic Information');
+  await expect(info.getByText('Add your phone number above to verify it.')).toBeVisible();
+
+  await info.getByRole('button', { name: 'Edit Profile' }).click();
+  await info.getByLabel('Phone', { exact: true }).fill('12345');
+  await info.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    info.getByText('Enter a valid Indian mobile number (10 digits, e.g. 98765 43210).'),
+  ).toBeVisible();
+  await info.getByLabel('Phone', { exact: true }).fill(mobile);
+  await info.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Profile updated successfully!')).toBeVisible();
+  await expect(info.getByLabel('Phone', { exact: true })).toHaveValue(
+    `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`,
+  );
+
+  const verification = page.getByRole('region', { name: 'Phone verification' });
+  await expect(verification.getByText('Not verified.')).toBeVisible();
+  const since = Date.now() - 1000;
+  await verification.getByRole('button', { name: 'Send verification code' }).click();
+  await expect(toast(page, 'We have sent a 6-digit code to your phone.')).toBeVisible();
+  await expect(verification.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
+  const code = await waitForSmsCode(`+91${mobile}`, since);
+
+  await verification.getByLabel('SMS code').fill(code === '000000' ? '111111' : '000000');
+  await verification.getByRole('button', { name: 'Verify' }).click();
+  await expect(verification.getByText('Invalid code. Please try again.')).toBeVisible();
+  await verification.getByLabel('SMS code').fill(code);
+  await verification.getByRole('button', { name: 'Verify' }).click();
+  await expect(toast(page, 'Phone number verified!')).toBeVisible();
+  await expect(verification.getByText('Phone verified')).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Phone verification' }).getByText('Phone verified'),
+  ).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer } from './lib/mailer';
+import { createSmsSender, type SmsSender } from './lib/sms/sms-sender';
 import { REDACT_PATHS, serializeError } from './lib/log-redaction';
 import { createRouter } from './lib/geo/router';
 import path from 'node:path';
@@ -28,6 +29,8 @@ export type AppDeps = {
   now?: () => Date;
   /** Rate-limit counters; by default the store RATE_LIMIT_STORE names. */
   limitStore?: LimitStore;
+  /** Where SMS go; by default the adapter SMS_PROVIDER names. */
+  sms?: SmsSender;
 };
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -69,6 +72,10 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  app.decorate(
+    'sms',
+    deps.sms ?? createSmsSender(config, app.log, path.join(config.dataDir, 'outbox', 'sms')),
+  );
   app.addHook('onClose', async () => mailer.close());
   app.decorate('secrets', deps.secrets);
   const baseNow = deps.now ?? (() => new Date());

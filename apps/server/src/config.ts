@@ -61,6 +61,17 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(60),
   MATCH_MAX_DISTANCE_KM: z.coerce.number().min(0.5).max(50).default(10),
+  /** Where SMS codes go: `outbox` (log + DATA_DIR/outbox/sms), `twilio` or `msg91`. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio', 'msg91']).default('outbox'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** The Twilio number (E.164) or alphanumeric sender id the SMS comes from. */
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  MSG91_AUTH_KEY: optionalString,
+  /** A DLT-registered MSG91 flow template with an `##otp##` variable. */
+  MSG91_TEMPLATE_ID: optionalString,
+  MSG91_API_URL: z.url().default('https://control.msg91.com'),
   /** Test-only: exposes PUT /api/test/clock so end-to-end tests can move the server's clock. */
   ENABLE_TEST_CLOCK: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +89,16 @@ const crossChecks = (env: z.infer<typeof envSchema>): string[] => [
     : []),
   ...(env.RATE_LIMIT_STORE === 'redis' && !env.REDIS_URL
     ? ['  RATE_LIMIT_STORE: redis needs REDIS_URL']
+    : []),
+  ...(env.SMS_PROVIDER === 'twilio'
+    ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+        .filter((name) => !env[name])
+        .map((name) => `  ${name}: required when SMS_PROVIDER=twilio`)
+    : []),
+  ...(env.SMS_PROVIDER === 'msg91'
+    ? (['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const)
+        .filter((name) => !env[name])
+        .map((name) => `  ${name}: required when SMS_PROVIDER=msg91`)
     : []),
   ...(env.ENABLE_TEST_CLOCK && env.NODE_ENV === 'production'
     ? ['  ENABLE_TEST_CLOCK: not allowed when NODE_ENV=production']

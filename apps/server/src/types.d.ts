@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './lib/mailer';
+import type { SmsSender } from './lib/sms/sms-sender';
 import type { Secrets } from './lib/secrets';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { ServerToClientEvents } from '@aeropool/contract/socket-events';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** SMS (phone verification codes): outbox by default, Twilio or MSG91 when configured. */
+    sms: SmsSender;
     secrets: Secrets;
     now: () => Date;
     /** Sign-in sessions: issue, verify (cached, exact), revoke one or all of a user's. */

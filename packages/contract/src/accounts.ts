@@ -5,7 +5,6 @@ import {
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  PHONE_MAX_DIGITS,
 } from './limits';
 import { isSingleLineText, notAllowedCharacters } from './text';
 
@@ -65,14 +64,6 @@ const nameSchema = (label: string) =>
 
 export const firstNameSchema = nameSchema('First Name');
 export const lastNameSchema = nameSchema('Last Name');
-
-/** Digits only, optional; the spec sends phone only if it parses as a number. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^\\d{6,${PHONE_MAX_DIGITS}}$`), 'Phone must be 6 to 15 digits')
-  .nullable()
-  .optional();
 
 export const OTP_PURPOSES = ['signup', 'reset'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
@@ -143,18 +134,20 @@ export const userSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
+  phoneVerified: z.boolean(),
   isGoogleAuth: z.boolean(),
   averageRating: z.number(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A user shown to another rider: no phone. */
+/** A user shown to another rider: the phone only to co-riders of an Active match. */
 export const riderSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  phone: z.string().optional(),
 });
 export type Rider = z.infer<typeof riderSchema>;
 
@@ -165,16 +158,6 @@ export const authResultSchema = z.object({
   entities: z.array(userSchema),
 });
 export type AuthResult = z.infer<typeof authResultSchema>;
-
-/** A partial update: only the fields sent change. The e-mail may be sent but never changed. */
-export const updateUserBodySchema = z.object({
-  _id: z.string().optional(),
-  firstName: firstNameSchema.optional(),
-  lastName: lastNameSchema.optional(),
-  email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
-  phone: phoneSchema,
-});
-export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 export const changePasswordBodySchema = z.object({
   _id: z.string().optional(),

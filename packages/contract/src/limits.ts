@@ -13,7 +13,6 @@ export const VERIFICATION_TOKEN_TTL_MINUTES = 15;
 export const NAME_MAX_LENGTH = 60;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
-export const PHONE_MAX_DIGITS = 15;
 
 export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
 export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;

@@ -32,7 +32,9 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull(),
   /** Always stored lower-cased and trimmed, so the unique index is case-insensitive. */
   email: text('email').notNull().unique(),
+  /** E.164 (`+91…`); `phoneVerifiedAt` is cleared whenever the number changes. */
   phone: text('phone'),
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   passwordHash: text('password_hash'),
   isGoogleAuth: boolean('is_google_auth').notNull().default(false),
   googleSubject: text('google_subject').unique(),
@@ -295,4 +297,28 @@ export const otpEvents = pgTable(
   (table) => [
     index('otp_events_lookup_idx').on(table.email, table.purpose, table.kind, table.createdAt),
   ],
+);
+
+/** One live SMS code per rider, for the number on their profile when it was sent. */
+export const phoneCodes = pgTable('phone_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  phone: text('phone').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** SMS codes sent and wrong tries per number: the rolling-hour limits count these rows. */
+export const phoneCodeEvents = pgTable(
+  'phone_code_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    kind: text('kind', { enum: ['sent', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('phone_code_events_lookup_idx').on(table.phone, table.kind, table.createdAt)],
 );

@@ -8,6 +8,7 @@ export type ServiceContext = Pick<
   | 'secrets'
   | 'config'
   | 'mailer'
+  | 'sms'
   | 'log'
   | 'notifyUser'
   | 'routeProvider'

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import accountsRoutes from './accounts/routes';
+import phoneRoutes from './accounts/phone/routes';
 import analyticsRoutes from './analytics/routes';
 import chatRoutes from './chat/routes';
 import healthRoutes from './health/routes';
@@ -18,6 +19,7 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   healthRoutes(database),
   publicConfigRoutes,
   accountsRoutes,
+  phoneRoutes,
   supportRoutes,
   analyticsRoutes,
   ridesRoutes,

@@ -1,7 +1,13 @@
 import http from 'node:http';
 
 /** Test-only: what a stand-in saw, so tests can check the query a provider was sent. */
-export type StandInRequest = { url: URL; headers: http.IncomingHttpHeaders };
+export type StandInRequest = {
+  url: URL;
+  method: string;
+  headers: http.IncomingHttpHeaders;
+  /** The request body as text ('' for none). */
+  body: string;
+};
 export type StandInAnswer = { status?: number; body: unknown; delayMs?: number };
 
 export type HttpStandIn = {
@@ -12,14 +18,21 @@ export type HttpStandIn = {
 
 /**
  * Test-only: a JSON server on loopback port 0 standing in for a third-party API (OSRM, Photon,
- * Nominatim), answering in that API's documented format.
+ * Nominatim, Twilio, MSG91), answering in that API's documented format.
  */
 export async function startHttpStandIn(
   answer: (request: StandInRequest) => StandInAnswer,
 ): Promise<HttpStandIn> {
   const requests: StandInRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const request = { url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = {
+      url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+      method: req.method ?? 'GET',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     requests.push(request);
     const { status = 200, body, delayMs = 0 } = answer(request);
     const send = () => {

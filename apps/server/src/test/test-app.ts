@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { loadSecrets } from '../lib/secrets';
+import type { SmsMessage } from '../lib/sms/sms-sender';
 import { otpFrom, startMailCapture, type CapturedMail, type MailCapture } from './mail-capture';
 import { openTestDatabase } from './test-database';
 
@@ -17,6 +18,10 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   mail: MailCapture;
+  /** SMS the app sent (unless the test named its own SMS_PROVIDER). */
+  sms: SmsMessage[];
+  /** The six-digit code in the last SMS to `phone`. */
+  smsCode(phone: string): string;
   clock: TestClock;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   signUp(input?: Partial<SignUpInput>): Promise<SignedUpUser>;
@@ -62,8 +67,15 @@ export async function createTestApp(
     ...env,
   });
   const clock = createClock();
+  const sms: SmsMessage[] = [];
   const app = await buildApp(
-    { config, database, secrets: loadSecrets(config), now: clock.now },
+    {
+      config,
+      database,
+      secrets: loadSecrets(config),
+      now: clock.now,
+      ...(env.SMS_PROVIDER ? {} : { sms: { send: async (message) => void sms.push(message) } }),
+    },
     options,
   );
   await app.ready();
@@ -115,6 +127,13 @@ export async function createTestApp(
     app,
     database,
     mail,
+    sms,
+    smsCode(phone) {
+      const last = sms.filter((message) => message.to === phone).at(-1);
+      const code = last && /\b(\d{6})\b/.exec(last.text)?.[1];
+      if (!code) throw new Error(`no SMS code for ${phone}`);
+      return code;
+    },
     clock,
     request,
     signUp,

@@ -13,12 +13,12 @@ import {
   otpGenerateBodySchema,
   otpGenerateResultSchema,
   otpVerifyBodySchema,
-  updateUserBodySchema,
   userSchema,
   userStatsSchema,
   verificationResultSchema,
 } from '@aeropool/contract/accounts';
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
+import { updateUserBodySchema } from '@aeropool/contract/phone';
 import { selfOnly } from '../../plugins/auth';
 import { authRateLimits } from '../../plugins/security';
 import { averageRatingOf } from '../ratings/rating-service';

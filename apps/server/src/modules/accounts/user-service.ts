@@ -7,7 +7,7 @@ import {
   type LoginBody,
   type UserStats,
 } from '@aeropool/contract/accounts';
-import { rideRequests, users } from '../../db/schema';
+import { phoneCodes, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider } from '../matches/match-service';
@@ -81,17 +81,22 @@ export async function updateProfile(
   if (body.email !== undefined && body.email !== current.email) {
     throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.emailImmutable, { field: 'email' });
   }
-  const [user] = await ctx.db
-    .update(users)
-    .set({
-      ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
-      ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
-      ...(body.phone !== undefined ? { phone: body.phone } : {}),
-      updatedAt: ctx.now(),
-    })
-    .where(eq(users.id, id))
-    .returning();
-  return user!;
+  // A changed number must be verified again; the same number sent again keeps its check.
+  const isNewPhone = body.phone !== undefined && body.phone !== current.phone;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
+        ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
+        ...(isNewPhone ? { phone: body.phone, phoneVerifiedAt: null } : {}),
+        updatedAt: ctx.now(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (isNewPhone) await tx.delete(phoneCodes).where(eq(phoneCodes.userId, id));
+    return user!;
+  });
 }
 
 /** Counters shown on the profile, from the rider's trips and received ratings. */

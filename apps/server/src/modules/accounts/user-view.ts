@@ -10,6 +10,7 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   lastName: row.lastName,
   email: row.email,
   phone: row.phone,
+  phoneVerified: row.phoneVerifiedAt !== null,
   isGoogleAuth: row.isGoogleAuth,
   averageRating,
   createdAt: row.createdAt.toISOString(),

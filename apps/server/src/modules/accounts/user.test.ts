@@ -321,7 +321,7 @@ describe('own-account endpoints', () => {
     expect(phoneOnly.json().entities[0]).toMatchObject({
       firstName: 'Meera',
       lastName: 'Iyer',
-      phone: '9876543210',
+      phone: '+919876543210',
     });
     const sameEmail = await t.request({
       method: 'PUT',
@@ -332,7 +332,7 @@ describe('own-account endpoints', () => {
     expect(sameEmail.json().entities[0]).toMatchObject({ firstName: 'Meera', lastName: 'Rao' });
   });
 
-  it('reads and updates the profile; e-mail is immutable; phone digits only', async () => {
+  it('reads and updates the profile; e-mail is immutable; phone an Indian mobile', async () => {
     const a = await t.signUp({ firstName: 'Meera' });
     const read = await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token });
     expect(read.json().entities[0]).toMatchObject({
@@ -355,7 +355,11 @@ describe('own-account endpoints', () => {
       },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().entities[0]).toMatchObject({ lastName: 'Iyer', phone: '9876543210' });
+    expect(updated.json().entities[0]).toMatchObject({
+      lastName: 'Iyer',
+      phone: '+919876543210',
+      phoneVerified: false,
+    });
 
     const email = await t.request({
       method: 'PUT',

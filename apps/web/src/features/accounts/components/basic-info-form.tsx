@@ -7,6 +7,7 @@ import {
   lastNameSchema,
   type User,
 } from '@aeropool/contract/accounts';
+import { formatIndianMobile, PHONE_MESSAGES, toIndianMobile } from '@aeropool/contract/phone';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
@@ -16,6 +17,7 @@ import { useUpdateUser } from '../api/update-user';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 import { phoneForUpdate } from '../utils/phone-for-update';
+import { PhoneVerification } from './phone-verification';
 import { ProfileCard } from './profile-card';
 
 const namesSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
@@ -26,7 +28,7 @@ type Field = keyof Values;
 const valuesOf = (user: User): Values => ({
   firstName: user.firstName,
   lastName: user.lastName,
-  phone: user.phone ?? '',
+  phone: user.phone ? formatIndianMobile(user.phone) : '',
 });
 
 /** Spec §2 Basic Information: read-only until Edit Profile; the e-mail never changes. */
@@ -64,8 +66,13 @@ export function BasicInfoForm({ user }: { user: User }) {
     // Enter in a read-only field must not save.
     if (!isEditing) return;
     const validation = validateFields(namesSchema, draft);
-    setErrors(validation.errors);
-    if (!validation.success) {
+    const phone = phoneForUpdate(draft.phone);
+    const phoneError =
+      phone === undefined || (phone !== null && !toIndianMobile(phone))
+        ? PHONE_MESSAGES.invalid
+        : undefined;
+    setErrors({ ...validation.errors, ...(phoneError ? { phone: phoneError } : {}) });
+    if (!validation.success || phoneError) {
       focusFirstError();
       return;
     }
@@ -75,7 +82,7 @@ export function BasicInfoForm({ user }: { user: User }) {
       return;
     }
     try {
-      await mutateAsync({ userId, ...validation.data, phone: phoneForUpdate(draft.phone) });
+      await mutateAsync({ userId, ...validation.data, phone });
       toast.success(PROFILE_TOASTS.updated);
       setIsEditing(false);
     } catch (error) {
@@ -120,8 +127,10 @@ export function BasicInfoForm({ user }: { user: User }) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={isEditing ? 'e.g. 9876543210' : 'Not added'}
-          hint={isEditing ? 'Digits only.' : undefined}
+          placeholder={isEditing ? 'e.g. 98765 43210' : 'Not added'}
+          hint={
+            isEditing ? 'An Indian mobile number. Changing it needs a new verification.' : undefined
+          }
           {...field('phone')}
         />
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
@@ -148,6 +157,11 @@ export function BasicInfoForm({ user }: { user: User }) {
           )}
         </div>
       </form>
+      {isEditing ? null : (
+        <section aria-label="Phone verification" className="mt-4 border-t border-slate-100 pt-4">
+          <PhoneVerification user={user} />
+        </section>
+      )}
     </ProfileCard>
   );
 }

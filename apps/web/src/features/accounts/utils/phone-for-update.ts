@@ -1,5 +1,5 @@
 /**
- * Spec §5: the phone is sent only if it parses as a number, and the API stores digits only.
+ * Spec §5: the phone is sent only if it parses as a number; the API stores it in E.164.
  * Separators people type (spaces, dashes, brackets, a leading +) are dropped first; an empty
  * field clears the phone (null); anything else is left out (undefined) so the stored one stays.
  */

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatIndianMobile } from '@aeropool/contract/phone-format';
 import type { CoPassengerRating } from '../hooks/use-co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
 import { Stars } from './stars';
@@ -34,6 +35,15 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
                 <p className="text-sm break-words text-slate-600">
                   {cityPlaceOf(entry.request).name}
                 </p>
+                {entry.request.rider.phone ? (
+                  // Shared only while the match is Active, to find each other at the kerb.
+                  <a
+                    href={`tel:${entry.request.rider.phone}`}
+                    className="text-sm font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    Call {formatIndianMobile(entry.request.rider.phone)}
+                  </a>
+                ) : null}
               </div>
               {entry.rating || canRate ? (
                 <RatingCell entry={entry} onRate={onRate} />

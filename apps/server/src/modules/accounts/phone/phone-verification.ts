@@ -1,0 +1,192 @@
+import { and, count, eq, gt, isNotNull, lt, min, ne, sql } from 'drizzle-orm';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_CODES_PER_HOUR,
+  OTP_MAX_FAILURES_PER_HOUR,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_MINUTES,
+} from '@aeropool/contract/limits';
+import { PHONE_MESSAGES } from '@aeropool/contract/phone';
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+import type { DbOrTx } from '../../../db/database';
+import { phoneCodeEvents, phoneCodes, users } from '../../../db/schema';
+import { AppError } from '../../../lib/app-error';
+import { hmac, randomDigits, safeEqual } from '../../../lib/hash';
+import type { ServiceContext } from '../../../lib/service-context';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const EVENT_RETENTION_MS = 24 * HOUR_MS;
+
+/** One number's code work runs one at a time on every instance, so its limits are exact. */
+const lockPhone = (tx: DbOrTx, phone: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+
+const codeHashOf = (ctx: ServiceContext, userId: string, phone: string, code: string) =>
+  hmac(ctx.secrets.hashKey, `phone:${userId}:${phone}:${code}`);
+
+const tooMany = (message: string, retryAfterMs: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retryAfterSeconds: seconds },
+  );
+};
+
+async function eventsInLastHour(tx: DbOrTx, phone: string, kind: 'sent' | 'failed', now: Date) {
+  const [row] = await tx
+    .select({ n: count(), oldest: min(phoneCodeEvents.createdAt) })
+    .from(phoneCodeEvents)
+    .where(
+      and(
+        eq(phoneCodeEvents.phone, phone),
+        eq(phoneCodeEvents.kind, kind),
+        gt(phoneCodeEvents.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+  return { count: Number(row?.n ?? 0), retryAfterMs: oldest + HOUR_MS - now.getTime() };
+}
+
+async function profilePhone(tx: DbOrTx, userId: string) {
+  const [user] = await tx
+    .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.phone) throw new AppError('BAD_REQUEST', PHONE_MESSAGES.noPhone, { field: 'phone' });
+  if (user.verifiedAt) throw new AppError('CONFLICT', PHONE_MESSAGES.alreadyVerified);
+  return user.phone;
+}
+
+/**
+ * Texts a six-digit code to the number on the rider's profile, under the e-mail OTP's rules
+ * (decision 003): hashed, 10 minutes, one per 30 s, at most 5 an hour per number.
+ */
+export async function sendPhoneCode(ctx: ServiceContext, userId: string) {
+  const now = ctx.now();
+  const code = randomDigits(OTP_LENGTH);
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
+
+  const { phone, eventId } = await ctx.db.transaction(async (tx) => {
+    const phone = await profilePhone(tx, userId);
+    await lockPhone(tx, phone);
+    const [current] = await tx
+      .select({ createdAt: phoneCodes.createdAt, phone: phoneCodes.phone })
+      .from(phoneCodes)
+      .where(eq(phoneCodes.userId, userId));
+    const elapsedMs =
+      current && current.phone === phone ? now.getTime() - current.createdAt.getTime() : Infinity;
+    if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
+      const secondsLeft = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsedMs / 1000));
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Please wait ${secondsLeft} seconds before requesting a new code.`,
+        { retryAfterSeconds: secondsLeft },
+      );
+    }
+    const sent = await eventsInLastHour(tx, phone, 'sent', now);
+    if (sent.count >= OTP_MAX_CODES_PER_HOUR) {
+      throw tooMany(
+        `We have sent ${OTP_MAX_CODES_PER_HOUR} codes to this number in the last hour.`,
+        sent.retryAfterMs,
+      );
+    }
+    const codeHash = codeHashOf(ctx, userId, phone, code);
+    await tx
+      .insert(phoneCodes)
+      .values({ userId, phone, codeHash, attempts: 0, expiresAt, createdAt: now })
+      .onConflictDoUpdate({
+        target: phoneCodes.userId,
+        set: { phone, codeHash, attempts: 0, expiresAt, createdAt: now },
+      });
+    await tx
+      .delete(phoneCodeEvents)
+      .where(
+        and(
+          eq(phoneCodeEvents.phone, phone),
+          lt(phoneCodeEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)),
+        ),
+      );
+    const [event] = await tx
+      .insert(phoneCodeEvents)
+      .values({ phone, kind: 'sent', createdAt: now })
+      .returning({ id: phoneCodeEvents.id });
+    return { phone, eventId: event!.id };
+  });
+
+  try {
+    await ctx.sms.send({
+      to: phone,
+      text: `${code} is your ${PRODUCT_NAME} phone verification code. It expires in ${OTP_TTL_MINUTES} minutes. Do not share it with anyone.`,
+      variables: { otp: code },
+    });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'could not send the verification SMS');
+    // The rider never got this code: it neither blocks a resend nor counts against the hour.
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+      await tx.delete(phoneCodeEvents).where(eq(phoneCodeEvents.id, eventId));
+    });
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'We could not send the SMS right now. Please try again.',
+    );
+  }
+  return { phone, expiresAt: expiresAt.toISOString(), resendAfterSeconds: OTP_RESEND_SECONDS };
+}
+
+type Outcome = { ok: true } | { ok: false; error: AppError };
+const fail = (message: string): Outcome => ({
+  ok: false,
+  error: new AppError('BAD_REQUEST', message, { field: 'code' }),
+});
+
+/**
+ * Checks a code: 5 tries per code, at most 10 wrong tries an hour per number across codes. A
+ * wrong try is recorded although the request fails, so the outcome is thrown after the commit.
+ * A number is verified on one account at most.
+ */
+export async function verifyPhoneCode(ctx: ServiceContext, userId: string, code: string) {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+    const phone = await profilePhone(tx, userId);
+    await lockPhone(tx, phone);
+    const failures = await eventsInLastHour(tx, phone, 'failed', now);
+    if (failures.count >= OTP_MAX_FAILURES_PER_HOUR) {
+      return {
+        ok: false,
+        error: tooMany('Too many wrong codes for this number.', failures.retryAfterMs),
+      };
+    }
+    const [row] = await tx.select().from(phoneCodes).where(eq(phoneCodes.userId, userId));
+    // A code sent to an earlier number never verifies the current one.
+    if (!row || row.phone !== phone || row.expiresAt <= now)
+      return fail(PHONE_MESSAGES.codeExpired);
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return fail(PHONE_MESSAGES.tooManyTries);
+    if (!safeEqual(row.codeHash, codeHashOf(ctx, userId, phone, code))) {
+      await tx
+        .update(phoneCodes)
+        .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+        .where(eq(phoneCodes.userId, userId));
+      await tx.insert(phoneCodeEvents).values({ phone, kind: 'failed', createdAt: now });
+      return fail(PHONE_MESSAGES.codeInvalid);
+    }
+    await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), ne(users.id, userId)));
+    if (other) {
+      return { ok: false, error: new AppError('CONFLICT', PHONE_MESSAGES.takenElsewhere) };
+    }
+    await tx
+      .update(users)
+      .set({ phoneVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
+    return { ok: true };
+  });
+  if (!outcome.ok) throw outcome.error;
+}
