@@ -84,6 +84,8 @@ export async function buildApp(
   app.decorate('routeProvider', createRouter(config, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A family member's trip link is nobody else's business, search engines included.
+    if (request.url.startsWith('/trip/')) reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
   await app.register(errorsPlugin);

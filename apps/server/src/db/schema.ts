@@ -322,3 +322,28 @@ export const phoneCodeEvents = pgTable(
   },
   (table) => [index('phone_code_events_lookup_idx').on(table.phone, table.kind, table.createdAt)],
 );
+
+/**
+ * A rider's read-only trip link for family (`/trip/{token}`): only the token's hash is kept, one
+ * live link per rider and match, expiring 6 hours after the trip.
+ */
+export const tripShares = pgTable(
+  'trip_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rideRequestId: uuid('ride_request_id')
+      .notNull()
+      .references(() => rideRequests.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('trip_shares_match_user_idx').on(table.matchId, table.userId)],
+);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import accountsRoutes from './accounts/routes';
+import tripSharesRoutes from './trip-shares/routes';
 import phoneRoutes from './accounts/phone/routes';
 import analyticsRoutes from './analytics/routes';
 import chatRoutes from './chat/routes';
@@ -28,5 +29,6 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   ratingsRoutes,
   tripsRoutes,
   chatRoutes,
+  tripSharesRoutes,
   placesRoutes,
 ];

@@ -54,6 +54,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
       },
       {
+        path: '/trip/:token',
+        lazy: async () => ({
+          Component: (await import('../features/trip-share/shared-trip-page')).SharedTripPage,
+        }),
+      },
+      {
         path: '/experiment',
         lazy: async () => ({
           Component: (await import('../features/experiment/experiment-page')).ExperimentPage,

@@ -4,6 +4,7 @@ import { CHAT_TEXTS } from '../chat-texts';
 import type { ConnectionState } from '../hooks/use-connection-state';
 import { formatTripMoment } from '../utils/chat-time';
 import { ConnectionPill } from './connection-pill';
+import { EmergencyActions } from '../../trip-share/components/emergency-actions';
 
 type Props = {
   /** Co-riders' full names; empty while unknown. */
@@ -59,6 +60,7 @@ export function ChatHeader({ coRiders, isLoading, ownRequest, connection, now }:
             </time>
           </p>
         ) : null}
+        <EmergencyActions className="pt-1" />
       </div>
     </header>
   );

@@ -22,6 +22,8 @@ import { MatchStatusControl } from './match-status-control';
 import { MatchedRiders } from './matched-riders';
 import { RatingModal } from './rating-modal';
 import { TripTime } from './trip-time';
+import { EmergencyActions } from '../../trip-share/components/emergency-actions';
+import { ShareTripPanel } from '../../trip-share/components/share-trip-panel';
 import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { request: RideRequest; match: Match; userId: string; isPastTab: boolean };
@@ -123,6 +125,12 @@ export function MatchCard({ request, match, userId, isPastTab }: Props) {
           >
             Chat Now
           </Link>
+          {match.status === 'Active' ? (
+            <>
+              <ShareTripPanel matchId={match._id} />
+              <EmergencyActions />
+            </>
+          ) : null}
         </div>
       </div>
 

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
+import {
+  sharedTripSchema,
+  TRIP_SHARE_MESSAGES,
+  tripShareParamsSchema,
+  tripShareSchema,
+  tripShareStateSchema,
+} from '@aeropool/contract/trip-share';
+import type { LimitRule } from '../../plugins/limits';
+import { createTripShare, sharedTrip, stopTripShare, tripShareState } from './trip-share-service';
+
+/** The page polls; a few viewers per link is normal, thousands of guesses are not. */
+const viewsPerAddress: LimitRule = { name: 'trip-share-views', max: 120, windowMs: 60_000 };
+
+const tripSharesRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const secured = [{ bearerAuth: [] }];
+  const own = { preValidation: fastify.authenticate };
+
+  app.post(
+    '/match/:id/share',
+    {
+      ...own,
+      schema: {
+        tags: ['matches'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 201: envelopeSchema(tripShareSchema) },
+      },
+    },
+    async (request, reply) => {
+      const share = await createTripShare(fastify, request.userId, request.params.id);
+      return reply
+        .code(201)
+        .send({ statusCode: 201, message: TRIP_SHARE_MESSAGES.created, entities: [share] });
+    },
+  );
+
+  app.get(
+    '/match/:id/share',
+    {
+      ...own,
+      schema: {
+        tags: ['matches'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(tripShareStateSchema) },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'OK',
+      entities: [await tripShareState(fastify, request.userId, request.params.id)],
+    }),
+  );
+
+  app.delete(
+    '/match/:id/share',
+    {
+      ...own,
+      schema: {
+        tags: ['matches'],
+        security: secured,
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(z.never()) },
+      },
+    },
+    async (request) => {
+      await stopTripShare(fastify, request.userId, request.params.id);
+      return { statusCode: 200, message: TRIP_SHARE_MESSAGES.stopped, entities: [] };
+    },
+  );
+
+  app.get(
+    '/trip/:token',
+    {
+      schema: {
+        tags: ['matches'],
+        params: tripShareParamsSchema,
+        response: { 200: envelopeSchema(sharedTripSchema) },
+      },
+    },
+    async (request, reply) => {
+      await fastify.limits.consume(viewsPerAddress, request.ip);
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      reply.header('cache-control', 'no-store');
+      return {
+        statusCode: 200,
+        message: 'OK',
+        entities: [await sharedTrip(fastify, request.params.token)],
+      };
+    },
+  );
+};
+
+export default tripSharesRoutes;

@@ -1,0 +1,134 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { TRIP_SHARE_HOURS_AFTER_TRIP, TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share';
+import type { SharedTrip, TripShare, TripShareState } from '@aeropool/contract/trip-share';
+import { matchMembers, matches, rideRequests, tripShares, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hmac, randomToken } from '../../lib/hash';
+import type { ServiceContext } from '../../lib/service-context';
+import { requireMembership } from '../matches/match-service';
+
+const HOUR_MS = 3_600_000;
+
+const hashOf = (ctx: ServiceContext, token: string) =>
+  hmac(ctx.secrets.hashKey, `trip-share:${token}`);
+
+const liveShareOf = (ctx: ServiceContext, matchId: string, userId: string) =>
+  and(
+    eq(tripShares.matchId, matchId),
+    eq(tripShares.userId, userId),
+    isNull(tripShares.revokedAt),
+    gt(tripShares.expiresAt, ctx.now()),
+  );
+
+/** A new link for the rider's trip in an Active match; the rider's earlier link stops working. */
+export async function createTripShare(
+  ctx: ServiceContext,
+  userId: string,
+  matchId: string,
+): Promise<TripShare> {
+  const { match, members } = await requireMembership(ctx, matchId, userId);
+  if (match.status !== 'Active') throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
+  const mine = members.find((m) => m.userId === userId)!;
+  const [ride] = await ctx.db
+    .select({ timeOfTravel: rideRequests.timeOfTravel })
+    .from(rideRequests)
+    .where(eq(rideRequests.id, mine.rideRequestId));
+  const now = ctx.now();
+  const expiresAt = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
+  const token = randomToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tripShares)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(tripShares.matchId, matchId),
+          eq(tripShares.userId, userId),
+          isNull(tripShares.revokedAt),
+        ),
+      );
+    await tx.insert(tripShares).values({
+      tokenHash: hashOf(ctx, token),
+      matchId,
+      userId,
+      rideRequestId: mine.rideRequestId,
+      createdAt: now,
+      expiresAt,
+    });
+  });
+  return { token, path: `/trip/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+export async function tripShareState(
+  ctx: ServiceContext,
+  userId: string,
+  matchId: string,
+): Promise<TripShareState> {
+  await requireMembership(ctx, matchId, userId);
+  const [live] = await ctx.db
+    .select({ expiresAt: tripShares.expiresAt })
+    .from(tripShares)
+    .where(liveShareOf(ctx, matchId, userId));
+  return { isSharing: Boolean(live), expiresAt: live?.expiresAt.toISOString() ?? null };
+}
+
+export async function stopTripShare(ctx: ServiceContext, userId: string, matchId: string) {
+  await requireMembership(ctx, matchId, userId);
+  await ctx.db
+    .update(tripShares)
+    .set({ revokedAt: ctx.now() })
+    .where(liveShareOf(ctx, matchId, userId));
+}
+
+/**
+ * What the link shows without sign-in: first names, whether co-riders' phones are verified,
+ * the terminal, the city end, the time and the match's current status. Nothing else.
+ */
+export async function sharedTrip(ctx: ServiceContext, token: string): Promise<SharedTrip> {
+  const [share] = await ctx.db
+    .select({
+      matchId: tripShares.matchId,
+      userId: tripShares.userId,
+      rideRequestId: tripShares.rideRequestId,
+      expiresAt: tripShares.expiresAt,
+      status: matches.status,
+    })
+    .from(tripShares)
+    .innerJoin(matches, eq(matches.id, tripShares.matchId))
+    .where(
+      and(
+        eq(tripShares.tokenHash, hashOf(ctx, token)),
+        isNull(tripShares.revokedAt),
+        gt(tripShares.expiresAt, ctx.now()),
+      ),
+    );
+  if (!share) throw new AppError('NOT_FOUND', TRIP_SHARE_MESSAGES.gone);
+
+  const riders = await ctx.db
+    .select({
+      userId: matchMembers.userId,
+      rideRequestId: matchMembers.rideRequestId,
+      firstName: users.firstName,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+    })
+    .from(matchMembers)
+    .innerJoin(users, eq(users.id, matchMembers.userId))
+    .where(eq(matchMembers.matchId, share.matchId));
+  const [ride] = await ctx.db
+    .select()
+    .from(rideRequests)
+    .where(eq(rideRequests.id, share.rideRequestId));
+  const sharer = riders.find((r) => r.userId === share.userId)!;
+  return {
+    riderFirstName: sharer.firstName,
+    coRiders: riders
+      .filter((r) => r.userId !== share.userId)
+      .map((r) => ({ firstName: r.firstName, phoneVerified: r.phoneVerifiedAt !== null })),
+    direction: ride!.direction,
+    terminal: ride!.terminal,
+    cityEnd: ride!.placeName,
+    timeOfTravel: ride!.timeOfTravel.getTime(),
+    status: share.status,
+    expiresAt: share.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchedPair } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const share = (user: SignedUpUser, matchId: string, method: 'POST' | 'GET' | 'DELETE' = 'POST') =>
+  t.request({ method, url: `/api/match/${matchId}/share`, token: user.token });
+const view = (token: string) => t.request({ method: 'GET', url: `/api/trip/${token}` });
+
+describe('trip link for family', () => {
+  it('shows first names, places, time and live status without sign-in, and nothing else', async () => {
+    const [a, b] = await Promise.all([
+      t.signUp({ firstName: 'Asha', lastName: 'Rao' }),
+      t.signUp({ firstName: 'Bina', lastName: 'Shah' }),
+    ]);
+    await t.request({
+      method: 'PUT',
+      url: `/api/user/${b.id}`,
+      token: b.token,
+      payload: { phone: '9876512345' },
+    });
+    const { rideA, matchId } = await matchedPair(t, a, b, { minutesAhead: 600 });
+    const created = await share(a, matchId);
+    expect(created.statusCode).toBe(201);
+    const { token, path, expiresAt } = created.json().entities[0];
+    expect(path).toBe(`/trip/${token}`);
+    expect(new Date(expiresAt).getTime()).toBe(rideA.timeOfTravel + 6 * 3_600_000);
+
+    const seen = await view(token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(seen.json().entities[0]).toEqual({
+      riderFirstName: 'Asha',
+      coRiders: [{ firstName: 'Bina', phoneVerified: false }],
+      direction: rideA.direction,
+      terminal: rideA.terminal ?? expect.any(String),
+      cityEnd: expect.any(String),
+      timeOfTravel: rideA.timeOfTravel,
+      status: 'Active',
+      expiresAt,
+    });
+    const body = seen.body;
+    for (const secret of [a.email, b.email, 'Rao', 'Shah', '98765', matchId, a.id, b.id]) {
+      expect(body).not.toContain(secret);
+    }
+
+    // Live: the status follows the match.
+    await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: b.token,
+      payload: { status: 'Cancelled' },
+    });
+    expect((await view(token)).json().entities[0].status).toBe('Cancelled');
+    // No new link for a match that is over.
+    expect((await share(a, matchId)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'You can share a trip only while its match is Active.',
+    });
+  });
+
+  it('is revocable, replaced by a new one, expires 6 hours after the trip, and only for members', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 900 });
+    expect((await share(c, matchId)).statusCode).toBe(403);
+    expect((await share(a, matchId, 'GET')).json().entities[0]).toEqual({
+      isSharing: false,
+      expiresAt: null,
+    });
+
+    const first = (await share(a, matchId)).json().entities[0].token;
+    const second = (await share(a, matchId)).json().entities[0].token;
+    expect((await view(first)).json()).toEqual({
+      statusCode: 404,
+      message: 'This trip link has expired or was turned off.',
+      entities: [],
+    });
+    expect((await view(second)).statusCode).toBe(200);
+    expect((await share(a, matchId, 'GET')).json().entities[0].isSharing).toBe(true);
+
+    const stopped = await share(a, matchId, 'DELETE');
+    expect(stopped.json().message).toBe('Trip link turned off.');
+    expect((await view(second)).statusCode).toBe(404);
+
+    const third = (await share(b, matchId)).json().entities[0].token;
+    t.clock.advance((900 + 6 * 60 + 1) * 60_000);
+    try {
+      expect((await view(third)).statusCode).toBe(404);
+    } finally {
+      t.clock.advance(-(900 + 6 * 60 + 1) * 60_000);
+    }
+  });
+
+  it('answers 404 to a made-up or malformed token', async () => {
+    expect((await view('A'.repeat(43))).statusCode).toBe(404);
+    const malformed = await view('not-a-token');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('This trip link has expired or was turned off.');
+  });
+});

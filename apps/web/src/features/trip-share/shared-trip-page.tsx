@@ -1,0 +1,115 @@
+import { useParams } from 'react-router';
+import { TERMINALS } from '@aeropool/contract/places';
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+import type { SharedTrip } from '@aeropool/contract/trip-share';
+import { PageShell } from '../../components/layout/page-shell';
+import { Spinner } from '../../components/ui/spinner';
+import { serverMessageOr } from '../../lib/api-client';
+import { formatTripTime } from '../../lib/format-time';
+import { PhoneVerifiedBadge } from '../accounts/components/phone-verified-badge';
+import { useSharedTrip } from './api/trip-share';
+import { EmergencyActions } from './components/emergency-actions';
+
+const STATUS_TEXT: Record<SharedTrip['status'], { label: string; tone: string }> = {
+  Active: {
+    label: 'Matched: sharing a cab',
+    tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  },
+  Completed: { label: 'Trip completed', tone: 'bg-slate-100 text-slate-700 ring-slate-200' },
+  Cancelled: { label: 'Match cancelled', tone: 'bg-amber-50 text-amber-800 ring-amber-200' },
+};
+
+const terminalName = (id: SharedTrip['terminal']) =>
+  TERMINALS.find((terminal) => terminal.id === id)?.name ?? id;
+
+/**
+ * /trip/{token}: what a rider shared with family, without sign-in and kept current (the status
+ * is polled). Not indexed: the server sends X-Robots-Tag and the page a robots meta tag.
+ */
+export function SharedTripPage() {
+  const { token = '' } = useParams();
+  const trip = useSharedTrip(token);
+  return (
+    <PageShell>
+      <title>{`Shared trip · ${PRODUCT_NAME}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <main
+        id="page-content"
+        tabIndex={-1}
+        className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10"
+      >
+        {trip.isPending ? (
+          <Spinner label="Loading the trip…" />
+        ) : trip.isError ? (
+          <section className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+            <h1 className="text-xl font-bold text-slate-900">Trip link unavailable</h1>
+            <p className="mt-2 text-slate-600">
+              {serverMessageOr(trip.error, 'We could not load this trip. Please try again.')}
+            </p>
+          </section>
+        ) : (
+          <SharedTripCard trip={trip.data} />
+        )}
+      </main>
+    </PageShell>
+  );
+}
+
+function SharedTripCard({ trip }: { trip: SharedTrip }) {
+  const status = STATUS_TEXT[trip.status];
+  const terminal = terminalName(trip.terminal);
+  const route =
+    trip.direction === 'drop'
+      ? `From ${trip.cityEnd} to ${terminal}, Kempegowda International Airport`
+      : `From ${terminal}, Kempegowda International Airport to ${trip.cityEnd}`;
+  return (
+    <article
+      aria-labelledby="shared-trip-title"
+      className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-col gap-2">
+        <h1 id="shared-trip-title" className="text-2xl font-bold text-slate-900">
+          {trip.riderFirstName}’s airport trip
+        </h1>
+        <p
+          role="status"
+          className={`w-fit rounded-full px-3 py-1 text-sm font-semibold ring-1 ${status.tone}`}
+        >
+          {status.label}
+        </p>
+      </div>
+      <dl className="grid gap-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-500">Route</dt>
+          <dd className="text-slate-900">{route}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Time (IST)</dt>
+          <dd className="text-slate-900">
+            <time dateTime={new Date(trip.timeOfTravel).toISOString()}>
+              {formatTripTime(trip.timeOfTravel)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-500">Sharing the cab with</dt>
+          <dd>
+            <ul className="mt-1 flex flex-col gap-1">
+              {trip.coRiders.map((rider, index) => (
+                <li key={index} className="flex flex-wrap items-center gap-2 text-slate-900">
+                  {rider.firstName}
+                  {rider.phoneVerified ? <PhoneVerifiedBadge /> : null}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      </dl>
+      <EmergencyActions />
+      <p className="text-xs text-slate-500">
+        This page updates by itself. {trip.riderFirstName} can turn the link off at any time; it
+        stops working 6 hours after the trip.
+      </p>
+    </article>
+  );
+}

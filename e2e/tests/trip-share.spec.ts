@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { createRider, signInAs } from '../fixtures/accounts';
+import {
+  blockMapTiles,
+  createDrop,
+  matchCards,
+  matchThroughApi,
+  openDashboard,
+  PLACES,
+  tripSlot,
+  uniqueTag,
+} from '../fixtures/trips';
+import { toast } from '../fixtures/ui';
+
+test('a trip link for family shows the trip signed out and follows a cancellation live', async ({
+  browser,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const f = await createRider(request, { firstName: 'Farida', lastName: `Khan ${tag}` });
+  const g = await createRider(request, { firstName: 'Gopal', lastName: `Iyer ${tag}` });
+  const time = tripSlot();
+  const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
+  const gRequest = await createDrop(request, g, { place: PLACES.indiranagar, time });
+  const matchId = await matchThroughApi(
+    request,
+    { rider: f, requestId: fRequest },
+    { rider: g, requestId: gRequest },
+  );
+
+  const riderContext = await browser.newContext();
+  const page = await riderContext.newPage();
+  await blockMapTiles(page);
+  await signInAs(page, f);
+  await openDashboard(page);
+  const card = matchCards(page);
+  await expect(card.getByRole('link', { name: 'Emergency: call 112' })).toHaveAttribute(
+    'href',
+    'tel:112',
+  );
+  await card.getByRole('button', { name: 'Share trip with family' }).click();
+  await expect(toast(page, 'Trip link created. Share it with family or a friend.')).toBeVisible();
+  const link = await card.getByLabel('Trip link for family').inputValue();
+  expect(link).toMatch(/\/trip\/[A-Za-z0-9_-]{43}$/);
+  await expect(card.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+
+  // Family opens it with no account.
+  const familyContext = await browser.newContext();
+  const family = await familyContext.newPage();
+  await family.goto(link);
+  await expect(family.getByRole('heading', { name: 'Farida’s airport trip' })).toBeVisible();
+  await expect(
+    family.getByRole('status').filter({ hasText: 'Matched: sharing a cab' }),
+  ).toBeVisible();
+  await expect(family.getByText('Gopal', { exact: true })).toBeVisible();
+  await expect(family.getByText(/Koramangala/)).toBeVisible();
+  await expect(family.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const body = await family.locator('body').innerText();
+  for (const hidden of [f.email, g.email, 'Khan', 'Iyer']) expect(body).not.toContain(hidden);
+
+  // Gopal cancels: the family page says so without a reload.
+  const cancelled = await request.put(`/api/match/${matchId}`, {
+    headers: { authorization: `Bearer ${g.token}` },
+    data: { status: 'Cancelled' },
+  });
+  expect(cancelled.status()).toBe(200);
+  await expect(family.getByRole('status').filter({ hasText: 'Match cancelled' })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  await riderContext.close();
+  await familyContext.close();
+});
+
+test('a turned-off trip link says so', async ({ browser, request }) => {
+  const tag = uniqueTag();
+  const f = await createRider(request, { firstName: 'Hema', lastName: `Das ${tag}` });
+  const g = await createRider(request, { firstName: 'Imran', lastName: `Ali ${tag}` });
+  const time = tripSlot();
+  const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
+  const gRequest = await createDrop(request, g, { place: PLACES.indiranagar, time });
+  const matchId = await matchThroughApi(
+    request,
+    { rider: f, requestId: fRequest },
+    { rider: g, requestId: gRequest },
+  );
+  const created = await request.post(`/api/match/${matchId}/share`, {
+    headers: { authorization: `Bearer ${f.token}` },
+  });
+  const { path } = (await created.json()).entities[0];
+  await request.delete(`/api/match/${matchId}/share`, {
+    headers: { authorization: `Bearer ${f.token}` },
+  });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Trip link unavailable' })).toBeVisible();
+  await expect(page.getByText('This trip link has expired or was turned off.')).toBeVisible();
+  await context.close();
+});
