@@ -30,6 +30,23 @@ describe('API foundations', () => {
     });
   });
 
+  it('an over-long or malformed address gets the envelope too (the router answers before any route)', async () => {
+    const long = await t.request({ method: 'GET', url: `/api/user/${'9'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      statusCode: 414,
+      message: 'The address is too long.',
+      entities: [],
+    });
+    const bad = await t.request({ method: 'GET', url: '/api/user/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      statusCode: 400,
+      message: 'The address is not valid.',
+      entities: [],
+    });
+  });
+
   it('a broken JSON body is a readable 400, never a stack trace', async () => {
     const res = await t.request({
       method: 'POST',

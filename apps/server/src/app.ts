@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
@@ -57,6 +61,19 @@ export async function buildApp(
     genReqId: (request) => {
       const offered = request.headers['x-request-id'];
       return typeof offered === 'string' && SAFE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    },
+    // Errors the router raises before any route (a malformed or over-long address) get the
+    // same envelope as everything else, not Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const statusCode = error.statusCode ?? 400;
+      void (reply as FastifyReply).code(statusCode).send({
+        statusCode,
+        message:
+          error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'The address is too long.'
+            : 'The address is not valid.',
+        entities: [],
+      });
     },
     ...options,
   });
