@@ -11,42 +11,19 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
+import { seedRides } from './lib/seed-rides';
 import { summarise, writeResults } from './lib/stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const WARMUP = 50;
 const MEASURED = Number(process.env.BENCH_REQUESTS ?? 500);
-const REQUESTS_PER_RIDER = 5;
-
-async function seed(db: Awaited<ReturnType<typeof openTestDatabase>>['database']['db'], n: number) {
-  const riders = Math.ceil(n / REQUESTS_PER_RIDER);
-  await db.execute(sql`select setseed(0.42)`);
-  await db.execute(sql`insert into users (first_name, last_name, email)
-    select 'Rider', i::text, 'bench' || i || '@example.com' from generate_series(0, ${riders - 1}) i`);
-  // Each rider's five requests sit in separate days, so the 2-hour rule would hold.
-  await db.execute(sql`insert into ride_requests
-      (rider_id, direction, terminal, place_name, place_latitude, place_longitude, route_polyline, road_metres, time_of_travel, status)
-    select u.id,
-           case when random() < 0.5 then 'drop' else 'pickup' end,
-           case when random() < 0.5 then 'T1' else 'T2' end,
-           'Place ' || g,
-           12.75 + random() * 0.30,
-           77.45 + random() * 0.30,
-           '',
-           25000 + (random() * 25000)::int,
-           now() + interval '10 minutes' + ((g % ${REQUESTS_PER_RIDER}) * 24 * 60 + random() * 23 * 60) * interval '1 minute' + (random() * 2) * interval '1 day',
-           'Active'
-    from generate_series(0, ${n - 1}) g
-    join users u on u.email = 'bench' || (g / ${REQUESTS_PER_RIDER}) || '@example.com'`);
-  await db.execute(sql`analyze`);
-}
 
 async function run(kind: 'pglite' | 'postgres', n: number) {
   process.env.TEST_DB = kind;
   const { database, drop } = await openTestDatabase();
   try {
     const started = Date.now();
-    await seed(database.db, n);
+    await seedRides(database.db, n);
     const seedMs = Date.now() - started;
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });

@@ -101,13 +101,14 @@ export async function buildApp(
   app.decorate('routeProvider', createRouter(config, app.log));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.INSTANCE_NAME) reply.header('x-aeropool-instance', config.INSTANCE_NAME);
     // A family member's trip link is nobody else's business, search engines included.
     if (request.url.startsWith('/trip/')) reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
   await app.register(errorsPlugin);
   await app.register(limitsPlugin, {
-    store: deps.limitStore ?? (await createLimitStore(config)),
+    store: deps.limitStore ?? (await createLimitStore(config, deps.database)),
   });
   await app.register(securityPlugin);
   await app.register(authPlugin, { database: deps.database });

@@ -44,6 +44,17 @@ const envSchema = z.object({
    */
   RATE_LIMIT_STORE: z.enum(['auto', 'memory', 'postgres', 'redis']).default('auto'),
   REDIS_URL: optionalUrl(/^rediss?$/),
+  /**
+   * This instance's name behind a balancer (e.g. `node1`): answered in X-AeroPool-Instance and
+   * set as the `aeropool_node` cookie on chat connections, which deploy/nginx.conf sticks to.
+   */
+  INSTANCE_NAME: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 lower-case letters, digits or dashes')
+      .optional(),
+  ),
   /** Swagger UI and the OpenAPI document at /api/docs; on by default outside production. */
   API_DOCS: z.stringbool().optional(),
   GOOGLE_CLIENT_ID: optionalString,

@@ -5,7 +5,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { createLogStream } from './lib/log-stream';
-import { loadSecrets } from './lib/secrets';
+import { resolveStoreKind } from './lib/rate-limit/create-store';
+import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
+import { loadSecrets, loadSharedSecrets } from './lib/secrets';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 /** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
@@ -57,6 +59,19 @@ async function main(config: Config): Promise<void> {
         throw explainDataDirError(error, config.dataDir);
       });
 
+  // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
+  if (database.kind === 'postgres') {
+    secrets = await loadSharedSecrets(config, database, config.dataDir);
+  }
+
+  let releaseGuard = async () => undefined as void;
+  if (config.DATABASE_URL && resolveStoreKind(config) === 'memory') {
+    releaseGuard = await guardSingleInstance(config.DATABASE_URL).catch(async (error: unknown) => {
+      await database.close();
+      throw error instanceof SecondInstanceError ? new StartupError(error.message) : error;
+    });
+  }
+
   const log = createLogStream();
   const app = await buildApp(
     {
@@ -88,6 +103,7 @@ async function main(config: Config): Promise<void> {
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
       await app.close();
+      await releaseGuard();
       await database.close();
       app.log.info('stopped');
       await exit(0);

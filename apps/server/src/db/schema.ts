@@ -347,3 +347,9 @@ export const tripShares = pgTable(
   },
   (table) => [index('trip_shares_match_user_idx').on(table.matchId, table.userId)],
 );
+
+/** Generated secrets shared by every instance on PostgreSQL (see lib/secrets). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { appSecrets } from '../db/schema';
 
 export type Secrets = {
   /** Signs session JWTs. */
@@ -20,36 +23,62 @@ const generate = (): StoredSecrets => ({
   chatKey: randomBytes(32).toString('base64url'),
 });
 
+/** The generated secrets kept in DATA_DIR (created once), or fresh ones without a folder (tests). */
+function storedSecrets(dataDir?: string): StoredSecrets {
+  if (!dataDir) return generate();
+  const file = path.join(dataDir, 'secrets.json');
+  if (!fs.existsSync(file)) {
+    const stored = generate();
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    return stored;
+  }
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
+  // Folders created before chat existed get their key added once.
+  if (!stored.chatKey) {
+    stored.chatKey = randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return stored;
+}
+
+type SecretConfig = Pick<Config, 'JWT_SECRET' | 'CHAT_ENCRYPTION_KEY'>;
+
+const toSecrets = (config: SecretConfig, stored: StoredSecrets): Secrets => ({
+  jwtSecret: new TextEncoder().encode(config.JWT_SECRET ?? stored.jwtSecret),
+  hashKey: Buffer.from(stored.hashKey, 'base64url'),
+  chatKey: config.CHAT_ENCRYPTION_KEY ?? Buffer.from(stored.chatKey!, 'base64url'),
+});
+
 /**
  * Secrets come from the environment when given; otherwise they are generated once and kept in
  * DATA_DIR so sessions survive restarts with zero configuration. Without a data folder (tests)
  * they live in memory.
  */
-export function loadSecrets(
-  config: Pick<Config, 'JWT_SECRET' | 'CHAT_ENCRYPTION_KEY'>,
+export function loadSecrets(config: SecretConfig, dataDir?: string): Secrets {
+  return toSecrets(config, storedSecrets(dataDir));
+}
+
+/**
+ * On PostgreSQL every instance must sign, hash and encrypt alike, so the generated secrets live
+ * in the database: the first instance to start stores its own (those of its DATA_DIR, so an
+ * existing single instance keeps its sessions and its readable chats) and every instance reads
+ * the same ones back. Environment values still win.
+ */
+export async function loadSharedSecrets(
+  config: SecretConfig,
+  database: Database,
   dataDir?: string,
-): Secrets {
-  let stored: StoredSecrets;
-  if (dataDir) {
-    const file = path.join(dataDir, 'secrets.json');
-    if (fs.existsSync(file)) {
-      stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
-      // Folders created before chat existed get their key added once.
-      if (!stored.chatKey) {
-        stored.chatKey = randomBytes(32).toString('base64url');
-        fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-      }
-    } else {
-      stored = generate();
-      fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-    }
-  } else {
-    stored = generate();
-  }
-  const jwtSecret = config.JWT_SECRET ?? stored.jwtSecret;
-  return {
-    jwtSecret: new TextEncoder().encode(jwtSecret),
-    hashKey: Buffer.from(stored.hashKey, 'base64url'),
-    chatKey: config.CHAT_ENCRYPTION_KEY ?? Buffer.from(stored.chatKey!, 'base64url'),
-  };
+): Promise<Secrets> {
+  const local = storedSecrets(dataDir);
+  await database.db.execute(sql`
+    insert into app_secrets (name, value)
+    values ('jwtSecret', ${local.jwtSecret}), ('hashKey', ${local.hashKey}), ('chatKey', ${local.chatKey!})
+    on conflict (name) do nothing`);
+  const rows = await database.db.select().from(appSecrets);
+  const shared = Object.fromEntries(rows.map((row) => [row.name, row.value]));
+  return toSecrets(config, {
+    jwtSecret: shared.jwtSecret ?? local.jwtSecret,
+    hashKey: shared.hashKey ?? local.hashKey,
+    chatKey: shared.chatKey ?? local.chatKey,
+  });
 }

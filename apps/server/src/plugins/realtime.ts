@@ -52,6 +52,15 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     );
   }
 
+  // Behind the balancer, long-polling requests of one connection must reach the instance that
+  // opened it: the balancer sticks to this cookie (deploy/nginx.conf).
+  const instance = app.config.INSTANCE_NAME;
+  if (instance) {
+    io.engine.on('initial_headers', (headers: Record<string, string>) => {
+      headers['set-cookie'] = `aeropool_node=${instance}; Path=/; HttpOnly; SameSite=Lax`;
+    });
+  }
+
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     const session = typeof token === 'string' ? await app.sessions.verify(token) : null;

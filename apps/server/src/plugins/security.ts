@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../lib/app-error';
+import { fastifyRateLimitStore } from '../lib/rate-limit/fastify-store';
 
 /** Security headers, CORS and the rate limiter (applied per route, see authRateLimit). */
 export default fp(async function securityPlugin(app: FastifyInstance) {
@@ -51,6 +52,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
 
   await app.register(rateLimit, {
     global: false,
+    store: fastifyRateLimitStore(app.limits.store),
     // After body parsing, so the key can include the e-mail.
     hook: 'preHandler',
     errorResponseBuilder: (_request, context) =>

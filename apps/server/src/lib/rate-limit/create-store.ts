@@ -1,6 +1,9 @@
 import type { Config } from '../../config';
+import type { Database } from '../../db/database';
 import type { LimitStore } from './limit-store';
 import { createMemoryStore } from './memory-store';
+import { createPostgresStore } from './postgres-store';
+import { createRedisStore } from './redis-store';
 
 /** The store RATE_LIMIT_STORE names; `auto` picks the one every instance can share. */
 export function resolveStoreKind(config: Config): 'memory' | 'postgres' | 'redis' {
@@ -10,9 +13,13 @@ export function resolveStoreKind(config: Config): 'memory' | 'postgres' | 'redis
   return 'memory';
 }
 
-export async function createLimitStore(config: Config): Promise<LimitStore> {
-  const kind = resolveStoreKind(config);
-  if (kind === 'memory') return createMemoryStore();
-  // Shared stores arrive with the several-instances work; until then one instance counts alone.
-  return createMemoryStore();
+export async function createLimitStore(config: Config, database: Database): Promise<LimitStore> {
+  switch (resolveStoreKind(config)) {
+    case 'redis':
+      return createRedisStore(config.REDIS_URL!);
+    case 'postgres':
+      return createPostgresStore(database);
+    default:
+      return createMemoryStore();
+  }
 }
