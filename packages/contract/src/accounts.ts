@@ -141,6 +141,24 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** What a card shows about a rider before anyone shares a cab with them. */
+export const riderTrustSchema = z.object({
+  phoneVerified: z.boolean(),
+  /** Average of the ratings received, one decimal; 0 with none. */
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  completedRides: z.number().int(),
+  memberSince: z.string(),
+});
+export type RiderTrust = z.infer<typeof riderTrustSchema>;
+
+/**
+ * Below this average over at least LOW_RATING_MIN_COUNT ratings a rider is not offered to others
+ * as a potential match (decision 008).
+ */
+export const LOW_RATING_AVERAGE = 2.5;
+export const LOW_RATING_MIN_COUNT = 3;
+
 /** A user shown to another rider: the phone only to co-riders of an Active match. */
 export const riderSchema = z.object({
   _id: z.string(),
@@ -148,6 +166,7 @@ export const riderSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string().optional(),
+  trust: riderTrustSchema.optional(),
 });
 export type Rider = z.infer<typeof riderSchema>;
 

@@ -1,4 +1,4 @@
-import type { Rider, User } from '@aeropool/contract/accounts';
+import type { Rider, RiderTrust, User } from '@aeropool/contract/accounts';
 import type { users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -17,10 +17,11 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
 });
 
 export const toRiderView = (
-  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>,
+  row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'> & { trust?: RiderTrust },
 ): Rider => ({
   _id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
   email: row.email,
+  ...(row.trust ? { trust: row.trust } : {}),
 });

@@ -10,6 +10,7 @@ import {
 import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
 import { scoreMatch } from './match-score';
+import { lowRatedAmong } from './rating-rule';
 import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
 
 const isUniqueViolation = (error: unknown) =>
@@ -66,6 +67,15 @@ export async function sendMatchRequest(
       throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
     assertOpen(from, now, 'Your');
     assertOpen(to, now, 'Their');
+    const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
+    if (lowRated.has(from.riderId)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
+      );
+    }
+    if (lowRated.has(to.riderId))
+      throw new AppError('CONFLICT', 'That ride is no longer available.');
     if (!isCompatible(ctx, from, to))
       throw new AppError(
         'BAD_REQUEST',

@@ -12,6 +12,7 @@ import {
   type RideRequestRow,
 } from '../rides/ride-request-view';
 import { fareFor, scoreMatch, type ScoreOptions, type TripEnds } from './match-score';
+import { isLowRated } from './rating-rule';
 
 /** A number parameter typed for PostgreSQL, which cannot infer it inside arithmetic. */
 const float = (value: number) => sql`${value}::float8`;
@@ -103,6 +104,7 @@ export async function findPotentialMatches(
           mine.placeLongitude + dLng,
         ),
         sql`${distance} <= ${float(maxMetres)}`,
+        sql`not ${isLowRated(rideRequests.riderId)}`,
         sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
           (${matchRequests.fromRequestId} = ${mine.id} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
           (${matchRequests.toRequestId} = ${mine.id} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,

@@ -1,12 +1,15 @@
-import { inArray, eq } from 'drizzle-orm';
+import { inArray, eq, sql } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
+import type { RiderTrust } from '@aeropool/contract/accounts';
 import type { RideRequest, RideRequestStatus } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
-import { rideRequests, users } from '../../db/schema';
+import { ratings, rideRequests, users } from '../../db/schema';
 import { toRiderView } from '../accounts/user-view';
 
 export type RideRequestRow = typeof rideRequests.$inferSelect;
-type RiderRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+type RiderRow = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'> & {
+  trust?: RiderTrust;
+};
 
 /** "Expired" is derived: an Active request whose time has passed (spec §4). */
 export const effectiveStatus = (
@@ -50,7 +53,41 @@ const riderColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  createdAt: users.createdAt,
+  // Trust signals in the same query as the card (index ratings_rated_idx, ride_requests_rider_time_idx).
+  ratingAverage: sql<
+    string | null
+  >`(select avg(${ratings.rating}) from ${ratings} where ${ratings.ratedId} = ${users.id})`,
+  ratingCount: sql<number>`(select count(*)::int from ${ratings} where ${ratings.ratedId} = ${users.id})`,
+  completedRides: sql<number>`(select count(*)::int from ride_requests done where done.rider_id = ${users.id} and done.status = 'Completed')`,
 };
+
+type RiderColumns = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneVerifiedAt: Date | null;
+  createdAt: Date;
+  ratingAverage: string | null;
+  ratingCount: number;
+  completedRides: number;
+};
+
+const withTrust = (row: RiderColumns): RiderRow => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  trust: {
+    phoneVerified: row.phoneVerifiedAt !== null,
+    averageRating: row.ratingAverage ? Math.round(Number(row.ratingAverage) * 10) / 10 : 0,
+    ratingCount: Number(row.ratingCount),
+    completedRides: Number(row.completedRides),
+    memberSince: new Date(row.createdAt).toISOString(),
+  },
+});
 
 /**
  * A stranger's ride as another rider sees it before any match: no e-mail address. Riders see each
@@ -73,5 +110,7 @@ export async function loadRideRequestViews(
     .from(rideRequests)
     .innerJoin(users, eq(users.id, rideRequests.riderId))
     .where(inArray(rideRequests.id, ids));
-  return new Map(rows.map((r) => [r.request.id, toRideRequestView(r.request, r.rider, now)]));
+  return new Map(
+    rows.map((r) => [r.request.id, toRideRequestView(r.request, withTrust(r.rider), now)]),
+  );
 }

@@ -6,7 +6,7 @@ import { PageShell } from '../../components/layout/page-shell';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessageOr } from '../../lib/api-client';
 import { formatTripTime } from '../../lib/format-time';
-import { PhoneVerifiedBadge } from '../accounts/components/phone-verified-badge';
+import { PhoneVerifiedBadge } from '../../components/ui/phone-verified-badge';
 import { useSharedTrip } from './api/trip-share';
 import { EmergencyActions } from './components/emergency-actions';
 

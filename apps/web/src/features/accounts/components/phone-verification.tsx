@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../api/phone-verification';
-import { PhoneVerifiedBadge } from './phone-verified-badge';
+import { PhoneVerifiedBadge } from '../../../components/ui/phone-verified-badge';
 
 /** Ticks down to zero once a second; `start(n)` restarts it. */
 function useCountdown() {

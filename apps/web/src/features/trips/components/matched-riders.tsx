@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatIndianMobile } from '@aeropool/contract/phone-format';
 import type { CoPassengerRating } from '../hooks/use-co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
+import { RiderTrust } from './rider-trust';
 import { Stars } from './stars';
 
 type Props = {
@@ -32,6 +33,7 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
             >
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{riderName(entry.request.rider)}</p>
+                <RiderTrust rider={entry.request.rider} />
                 <p className="text-sm break-words text-slate-600">
                   {cityPlaceOf(entry.request).name}
                 </p>

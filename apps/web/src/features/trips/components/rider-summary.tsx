@@ -1,6 +1,7 @@
 import type { RideRequest } from '@aeropool/contract/rides';
 import { formatDistance } from '../../../lib/format-distance';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
+import { RiderAvatar, RiderTrust } from './rider-trust';
 import { TripTime } from './trip-time';
 
 type Props = {
@@ -14,19 +15,23 @@ type Props = {
 /** Who the other rider is, where their end of the trip is, when, and how well it fits. */
 export function RiderSummary({ request, matchPercentage, distance, note }: Props) {
   return (
-    <div className="min-w-0 flex-1">
-      <p className="font-semibold text-slate-900">{riderName(request.rider)}</p>
-      <p className="text-sm break-words text-slate-700">{cityPlaceOf(request).name}</p>
-      <TripTime ms={request.timeOfTravel} className="block text-sm text-slate-600" />
-      <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
-        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800">
-          {matchPercentage}% match
-        </span>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
-          {formatDistance(distance)} apart
-        </span>
+    <div className="flex min-w-0 flex-1 gap-3">
+      <RiderAvatar rider={request.rider} />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-slate-900">{riderName(request.rider)}</p>
+        <RiderTrust rider={request.rider} />
+        <p className="text-sm break-words text-slate-700">{cityPlaceOf(request).name}</p>
+        <TripTime ms={request.timeOfTravel} className="block text-sm text-slate-600" />
+        <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800">
+            {matchPercentage}% match
+          </span>
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
+            {formatDistance(distance)} apart
+          </span>
+        </div>
+        {note ? <p className="mt-2 text-sm text-slate-700">{note}</p> : null}
       </div>
-      {note ? <p className="mt-2 text-sm text-slate-700">{note}</p> : null}
     </div>
   );
 }

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches, ratings, rideRequests, users } from '../../db/schema';
+import { createRide, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Gives `rated` these ratings from fresh raters (rows written directly: the rating flow has its own tests). */
+async function rate(rated: SignedUpUser, values: number[]) {
+  for (const value of values) {
+    const rater = await t.signUp();
+    const [match] = await t.database.db.insert(matches).values({ status: 'Completed' }).returning();
+    await t.database.db
+      .insert(ratings)
+      .values({ raterId: rater.id, ratedId: rated.id, matchId: match!.id, rating: value });
+  }
+}
+
+describe('trust signals on every card', () => {
+  it('potential matches and requests carry verified phone, rating, completed rides and member since', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' })]);
+    await t.database.db
+      .update(users)
+      .set({ phone: '+919876511111', phoneVerifiedAt: new Date() })
+      .where(eq(users.id, b.id));
+    await rate(b, [5, 4]);
+    const old = await createRide(t, b, { minutesAhead: 20_000 });
+    await t.database.db
+      .update(rideRequests)
+      .set({ status: 'Completed' })
+      .where(eq(rideRequests.id, old._id));
+
+    const rideA = await createRide(t, a, { minutesAhead: 3000 });
+    const rideB = await createRide(t, b, { minutesAhead: 3000, place: PLACES.indiranagar });
+    const potential = (await matchesOf(t, a, rideA._id)).potentialMatches;
+    const trust = potential.find((p: { _id: string }) => p._id === rideB._id).rider.trust;
+    expect(trust).toEqual({
+      phoneVerified: true,
+      averageRating: 4.5,
+      ratingCount: 2,
+      completedRides: 1,
+      memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // Phone numbers themselves stay hidden.
+    expect(JSON.stringify(potential)).not.toContain('9876511111');
+
+    await sendMatch(t, a, rideA._id, rideB._id);
+    const incoming = (await matchesOf(t, b, rideB._id)).incomingMatches[0].requestId.rider;
+    expect(incoming.trust).toMatchObject({
+      phoneVerified: false,
+      averageRating: 0,
+      ratingCount: 0,
+      completedRides: 0,
+    });
+    const outgoing = (await matchesOf(t, a, rideA._id)).outgoingMatches[0].requestId.rider;
+    expect(outgoing.trust).toMatchObject({ phoneVerified: true, ratingCount: 2 });
+  });
+});
+
+describe('riders rated under 2.5 over 3 or more ratings', () => {
+  it('are not offered as potential matches and cannot send or receive new match requests', async () => {
+    const [a, low, fresh] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    await rate(low, [2, 2, 3]);
+    await rate(fresh, [1, 2]);
+    const rideA = await createRide(t, a, { minutesAhead: 5000 });
+    const rideLow = await createRide(t, low, { minutesAhead: 5000, place: PLACES.indiranagar });
+    const rideFresh = await createRide(t, fresh, { minutesAhead: 5000, place: PLACES.indiranagar });
+
+    const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shown).not.toContain(rideLow._id);
+    // Two low ratings are not yet a pattern.
+    expect(shown).toContain(rideFresh._id);
+
+    const toLow = await sendMatch(t, a, rideA._id, rideLow._id);
+    expect(toLow.statusCode).toBe(409);
+    const fromLow = await sendMatch(t, low, rideLow._id, rideA._id);
+    expect(fromLow.statusCode).toBe(403);
+    expect(fromLow.json().message).toBe(
+      'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
+    );
+  });
+});
