@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from './gender';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -135,11 +136,14 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   phoneVerified: z.boolean(),
+  gender: z.enum(GENDERS).nullable(),
   isGoogleAuth: z.boolean(),
   averageRating: z.number(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+export { GENDERS, GENDER_LABELS, type Gender } from './gender';
 
 /** What a card shows about a rider before anyone shares a cab with them. */
 export const riderTrustSchema = z.object({

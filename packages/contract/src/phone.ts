@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './limits';
-import { firstNameSchema, lastNameSchema } from './accounts';
+import { firstNameSchema, GENDERS, lastNameSchema } from './accounts';
 
 /**
  * Phone numbers: Indian mobiles only, stored and answered in E.164 (`+91…`). Kept out of
@@ -52,6 +52,10 @@ export const updateUserBodySchema = z.object({
   lastName: lastNameSchema.optional(),
   email: z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).optional(),
   phone: phoneSchema,
+  gender: z
+    .enum(GENDERS, { error: 'Choose Woman, Man, Non-binary or Prefer not to say.' })
+    .nullable()
+    .optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 

@@ -35,12 +35,16 @@ export const RIDE_MESSAGES = {
   matchAccepted: 'Match accepted successfully',
   matchDeclined: 'Match declined successfully',
   matchRequestSent: 'Match request sent successfully',
+  womenOnlyNotAllowed:
+    'Only riders whose profile says Woman can mark a ride Women only. Set it on your profile first.',
 } as const;
 
 export const rideRequestBodySchema = z.object({
   source: placeSchema,
   destination: placeSchema,
   timeOfTravel: z.number({ error: RIDE_MESSAGES.fillAll }).int().positive(),
+  /** Offered only to, and only sees, riders whose profile says Woman (decision 008). */
+  womenOnly: z.boolean({ error: 'Women only must be true or false.' }).optional(),
   /** Sent by the spec's client; ignored: the rider is the signed-in user. */
   rider: z.unknown().optional(),
 });
@@ -55,6 +59,7 @@ export const rideRequestSchema = z.object({
   timeOfTravel: z.number(),
   status: z.enum(RIDE_REQUEST_STATUSES),
   direction: z.enum(['drop', 'pickup']),
+  womenOnly: z.boolean().optional(),
 });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { GENDERS } from '@aeropool/contract/gender';
 import {
   bigint,
   boolean,
@@ -35,6 +36,8 @@ export const users = pgTable('users', {
   /** E.164 (`+91…`); `phoneVerifiedAt` is cleared whenever the number changes. */
   phone: text('phone'),
   phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  /** Shown to nobody; decides women-only rides only. */
+  gender: text('gender', { enum: GENDERS }),
   passwordHash: text('password_hash'),
   isGoogleAuth: boolean('is_google_auth').notNull().default(false),
   googleSubject: text('google_subject').unique(),
@@ -120,6 +123,7 @@ export const rideRequests = pgTable(
     routePolyline: text('route_polyline').notNull(),
     roadMetres: integer('road_metres').notNull(),
     timeOfTravel: timestamp('time_of_travel', { withTimezone: true }).notNull(),
+    womenOnly: boolean('women_only').notNull().default(false),
     status: text('status', { enum: RIDE_REQUEST_STATUSES }).notNull().default('Active'),
     /** The match this request is (or, once Completed or Cancelled by its rider, was) part of. */
     currentMatchId: uuid('current_match_id').references((): AnyPgColumn => matches.id),

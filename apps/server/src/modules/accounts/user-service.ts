@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
@@ -7,6 +7,7 @@ import {
   type LoginBody,
   type UserStats,
 } from '@aeropool/contract/accounts';
+import type { Gender } from '@aeropool/contract/gender';
 import { phoneCodes, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -75,7 +76,13 @@ export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserR
 export async function updateProfile(
   ctx: ServiceContext,
   id: string,
-  body: { firstName?: string; lastName?: string; email?: string; phone?: string | null },
+  body: {
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    phone?: string | null;
+    gender?: Gender | null;
+  },
 ): Promise<UserRow> {
   const current = await findUserById(ctx, id);
   if (body.email !== undefined && body.email !== current.email) {
@@ -90,11 +97,19 @@ export async function updateProfile(
         ...(body.firstName !== undefined ? { firstName: body.firstName } : {}),
         ...(body.lastName !== undefined ? { lastName: body.lastName } : {}),
         ...(isNewPhone ? { phone: body.phone, phoneVerifiedAt: null } : {}),
+        ...(body.gender !== undefined ? { gender: body.gender } : {}),
         updatedAt: ctx.now(),
       })
       .where(eq(users.id, id))
       .returning();
     if (isNewPhone) await tx.delete(phoneCodes).where(eq(phoneCodes.userId, id));
+    // Women-only requests need a profile that says Woman: they stop being women-only otherwise.
+    if (body.gender !== undefined && body.gender !== 'woman') {
+      await tx
+        .update(rideRequests)
+        .set({ womenOnly: false })
+        .where(and(eq(rideRequests.riderId, id), eq(rideRequests.womenOnly, true)));
+    }
     return user!;
   });
 }

@@ -11,6 +11,7 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   email: row.email,
   phone: row.phone,
   phoneVerified: row.phoneVerifiedAt !== null,
+  gender: row.gender ?? null,
   isGoogleAuth: row.isGoogleAuth,
   averageRating,
   createdAt: row.createdAt.toISOString(),

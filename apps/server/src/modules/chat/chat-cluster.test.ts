@@ -100,7 +100,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
     // Warm the second process's session cache first: the revocation must clear it.
     expect((await get(two, a.token, a.id)).status).toBe(200);
     await call(one, 'POST', '/api/user/logout', {}, a.token);
-    expect((await get(two, a.token, a.id)).status).toBe(401);
+    // The other process learns of it by NOTIFY, milliseconds after the commit (decision 003).
+    const statusOn = (base: string, token: string, id: string) => async () =>
+      (await get(base, token, id)).status;
+    await expect.poll(statusOn(two, a.token, a.id), { timeout: 1000, interval: 20 }).toBe(401);
 
     const b = await signUp(two);
     const other = await call(one, 'POST', '/api/user/login', {
@@ -117,8 +120,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
       b.token,
     );
     for (const base of [one, two]) {
-      expect((await get(base, b.token, b.id)).status).toBe(401);
-      expect((await get(base, other.token, b.id)).status).toBe(401);
+      await expect.poll(statusOn(base, b.token, b.id), { timeout: 1000, interval: 20 }).toBe(401);
+      await expect
+        .poll(statusOn(base, other.token, b.id), { timeout: 1000, interval: 20 })
+        .toBe(401);
       expect((await get(base, changed.token, b.id)).status).toBe(200);
     }
   });

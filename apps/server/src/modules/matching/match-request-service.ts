@@ -11,6 +11,7 @@ import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
 import { scoreMatch } from './match-score';
 import { lowRatedAmong } from './rating-rule';
+import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
 
 const isUniqueViolation = (error: unknown) =>
@@ -76,6 +77,14 @@ export async function sendMatchRequest(
     }
     if (lowRated.has(to.riderId))
       throw new AppError('CONFLICT', 'That ride is no longer available.');
+    const genders = await gendersOf(tx, [from.riderId, to.riderId]);
+    const side = (row: typeof from) => ({
+      womenOnly: row.womenOnly,
+      gender: genders.get(row.riderId) ?? null,
+    });
+    if (!womenOnlyAllows(side(from), side(to))) {
+      throw new AppError('BAD_REQUEST', 'That ride is for women only.');
+    }
     if (!isCompatible(ctx, from, to))
       throw new AppError(
         'BAD_REQUEST',
@@ -175,6 +184,17 @@ export async function respondToMatchRequest(
     for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
     // A ride edited after the request was sent may no longer fit the other one.
     if (locked.length !== 2 || !isCompatible(ctx, locked[0]!, locked[1]!)) {
+      throw new AppError('CONFLICT', 'That ride is no longer available.');
+    }
+    const genders = await gendersOf(
+      tx,
+      locked.map((row) => row.riderId),
+    );
+    const [first, second] = locked.map((row) => ({
+      womenOnly: row.womenOnly,
+      gender: genders.get(row.riderId) ?? null,
+    }));
+    if (!womenOnlyAllows(first!, second!)) {
       throw new AppError('CONFLICT', 'That ride is no longer available.');
     }
 

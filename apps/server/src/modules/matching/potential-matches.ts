@@ -105,6 +105,9 @@ export async function findPotentialMatches(
         ),
         sql`${distance} <= ${float(maxMetres)}`,
         sql`not ${isLowRated(rideRequests.riderId)}`,
+        // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
+        sql`(${mine.womenOnly} = false or (select u.gender from users u where u.id = ${rideRequests.riderId}) = 'woman')`,
+        sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${mine.riderId}) = 'woman')`,
         sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
           (${matchRequests.fromRequestId} = ${mine.id} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
           (${matchRequests.toRequestId} = ${mine.id} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,

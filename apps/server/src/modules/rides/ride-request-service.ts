@@ -7,9 +7,15 @@ import { matchRequests, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { parseRideInput, type RideInput } from './ride-input';
+import { assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 
-type RideBody = { source: Place; destination: Place; timeOfTravel: number };
+type RideBody = {
+  source: Place;
+  destination: Place;
+  timeOfTravel: number;
+  womenOnly?: boolean;
+};
 
 const GAP_MS = RIDE_LIMITS.minGapMinutes * 60_000;
 
@@ -102,13 +108,15 @@ export async function lockOwnRequest(
 export async function createRideRequest(ctx: ServiceContext, riderId: string, body: RideBody) {
   const now = ctx.now();
   const input = parseRideInput(body, now);
+  const womenOnly = body.womenOnly ?? false;
+  await assertMayBeWomenOnly(ctx.db, riderId, womenOnly);
   const route = await routeFor(ctx, input);
   return ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId);
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
     const [row] = await tx
       .insert(rideRequests)
-      .values({ riderId, ...tripColumns(input, route), createdAt: now, updatedAt: now })
+      .values({ riderId, ...tripColumns(input, route), womenOnly, createdAt: now, updatedAt: now })
       .returning();
     return row!;
   });
@@ -155,6 +163,8 @@ export async function updateRideRequest(
 ) {
   const now = ctx.now();
   const input = parseRideInput(body, now);
+  // Left out, the flag keeps its value (the spec's edit form does not send it).
+  if (body.womenOnly !== undefined) await assertMayBeWomenOnly(ctx.db, riderId, body.womenOnly);
   const route = await routeFor(ctx, input);
   const { row, notify } = await ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId);
@@ -162,7 +172,11 @@ export async function updateRideRequest(
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);
     const [updated] = await tx
       .update(rideRequests)
-      .set({ ...tripColumns(input, route), updatedAt: now })
+      .set({
+        ...tripColumns(input, route),
+        ...(body.womenOnly !== undefined ? { womenOnly: body.womenOnly } : {}),
+        updatedAt: now,
+      })
       .where(eq(rideRequests.id, id))
       .returning();
     // A changed trip may no longer fit the riders it was offered to.

@@ -45,6 +45,7 @@ export function toRideRequestView(row: RideRequestRow, rider: RiderRow, now: Dat
     timeOfTravel: row.timeOfTravel.getTime(),
     status: effectiveStatus(row, now),
     direction: row.direction,
+    womenOnly: row.womenOnly,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@aeropool/contract/accounts';
+import type { Gender } from '@aeropool/contract/gender';
 import { api } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
@@ -9,6 +10,7 @@ export type UpdateUserInput = {
   firstName: string;
   lastName: string;
   phone?: string | null;
+  gender?: Gender | null;
 };
 
 export async function updateUser({ userId, ...body }: UpdateUserInput): Promise<User> {

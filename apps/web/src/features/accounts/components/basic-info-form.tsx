@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
   lastNameSchema,
   type User,
 } from '@aeropool/contract/accounts';
+import { GENDER_LABELS, GENDERS, type Gender } from '@aeropool/contract/gender';
 import { formatIndianMobile, PHONE_MESSAGES, toIndianMobile } from '@aeropool/contract/phone';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -22,18 +23,20 @@ import { ProfileCard } from './profile-card';
 
 const namesSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
 
-type Values = { firstName: string; lastName: string; phone: string };
+type Values = { firstName: string; lastName: string; phone: string; gender: string };
 type Field = keyof Values;
 
 const valuesOf = (user: User): Values => ({
   firstName: user.firstName,
   lastName: user.lastName,
   phone: user.phone ? formatIndianMobile(user.phone) : '',
+  gender: user.gender ?? '',
 });
 
 /** Spec §2 Basic Information: read-only until Edit Profile; the e-mail never changes. */
 export function BasicInfoForm({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
+  const genderId = useId();
   const [draft, setDraft] = useState<Values>(() => valuesOf(user));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -82,7 +85,12 @@ export function BasicInfoForm({ user }: { user: User }) {
       return;
     }
     try {
-      await mutateAsync({ userId, ...validation.data, phone });
+      await mutateAsync({
+        userId,
+        ...validation.data,
+        phone,
+        gender: (draft.gender || null) as Gender | null,
+      });
       toast.success(PROFILE_TOASTS.updated);
       setIsEditing(false);
     } catch (error) {
@@ -133,6 +141,29 @@ export function BasicInfoForm({ user }: { user: User }) {
           }
           {...field('phone')}
         />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={genderId} className="text-sm font-medium text-slate-700">
+            Gender (optional)
+          </label>
+          <select
+            id={genderId}
+            value={values.gender}
+            disabled={isReadOnly}
+            onChange={(event) => change('gender', event.target.value)}
+            aria-describedby={`${genderId}-hint`}
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm disabled:bg-slate-50 disabled:text-slate-700"
+          >
+            <option value="">Not set</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
+          </select>
+          <p id={`${genderId}-hint`} className="text-xs text-slate-500">
+            Shown to nobody. Women can offer Women only rides.
+          </p>
+        </div>
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
           {isEditing ? (
             <>

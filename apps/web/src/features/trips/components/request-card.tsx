@@ -3,6 +3,7 @@ import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { DIRECTION_LABELS, routeText } from '../utils/trip-route';
 import { StatusBadge } from './status-badge';
+import { WomenOnlyChip } from './women-only-chip';
 import { TripActionsMenu } from './trip-actions-menu';
 import { TripDetails } from './trip-details';
 import { TripTime } from './trip-time';
@@ -40,6 +41,7 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <StatusBadge status={request.status} label="Status" />
+          {request.womenOnly ? <WomenOnlyChip /> : null}
           {isExpired ? null : (
             <TripActionsMenu onEdit={() => onEdit(request)} onCancel={() => onCancel(request)} />
           )}

@@ -20,6 +20,7 @@ import {
 import { DirectionToggle } from './direction-toggle';
 import { PlaceCombobox } from './place-combobox';
 import { isServerAnswer, serverMessageOr } from '../../../lib/api-client';
+import { useUser } from '../../accounts/api/get-user';
 
 type Props = {
   isOpen: boolean;
@@ -56,6 +57,9 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
   const terminalFieldId = useId();
   // After a refused submit, the empty fields say what they need (the toast says the rest).
   const [showMissing, setShowMissing] = useState(false);
+  const [womenOnly, setWomenOnly] = useState(request?.womenOnly ?? false);
+  // Offered to riders whose profile says Woman (the server decides; this only hides the box).
+  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || womenOnly;
   const set = (patch: Partial<RideRequestFormValues>) =>
     setValues((current) => ({ ...current, ...patch }));
 
@@ -91,7 +95,10 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
         toast.error(RIDE_REQUEST_TOASTS.fillAll);
         return;
       }
-      await mutateAsync({ requestId: request?._id, body });
+      await mutateAsync({
+        requestId: request?._id,
+        body: canOfferWomenOnly ? { ...body, womenOnly } : body,
+      });
       toast.success(request ? RIDE_REQUEST_TOASTS.updated : RIDE_REQUEST_TOASTS.created);
       onDone();
     } catch (error) {
@@ -149,6 +156,23 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
         disabled={isPending}
         onChange={(event) => set({ time: event.target.value })}
       />
+      {canOfferWomenOnly ? (
+        <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={womenOnly}
+            disabled={isPending}
+            onChange={(event) => setWomenOnly(event.target.checked)}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
+          <span>
+            <span className="font-semibold text-slate-900">Women only</span>
+            <span className="block">
+              Offer this ride only to women riders, and see only theirs.
+            </span>
+          </span>
+        </label>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isPending}>
           Cancel

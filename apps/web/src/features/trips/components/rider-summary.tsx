@@ -3,6 +3,7 @@ import { formatDistance } from '../../../lib/format-distance';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
 import { RiderAvatar, RiderTrust } from './rider-trust';
 import { TripTime } from './trip-time';
+import { WomenOnlyChip } from './women-only-chip';
 
 type Props = {
   request: RideRequest;
@@ -29,6 +30,7 @@ export function RiderSummary({ request, matchPercentage, distance, note }: Props
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
             {formatDistance(distance)} apart
           </span>
+          {request.womenOnly ? <WomenOnlyChip /> : null}
         </div>
         {note ? <p className="mt-2 text-sm text-slate-700">{note}</p> : null}
       </div>
