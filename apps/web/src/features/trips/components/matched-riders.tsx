@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CoPassengerRating } from '../hooks/use-co-passenger-ratings';
+import type { CoPassengerRating } from '../utils/co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
 import { Stars } from './stars';
 
