@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Plugin } from 'vite';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -36,21 +35,4 @@ export async function compressDir(dir: string): Promise<void> {
       await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)]);
     }),
   );
-}
-
-/** Runs last, after the HTML pre-render has written its pages. */
-export function compressAssets(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'aeropool-compress-assets',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      if (this.environment?.config.consumer === 'server') return;
-      await compressDir(outDir);
-    },
-  };
 }

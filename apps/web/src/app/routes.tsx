@@ -1,12 +1,14 @@
-import { createBrowserRouter } from 'react-router';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import type { RouteObject } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { Spinner } from '../components/ui/spinner';
 
-/** Every route of spec §2; pages other than the landing page load on demand. */
-export const router = createBrowserRouter([
+/**
+ * Every route of spec §2; pages other than the landing page load on demand. The browser router
+ * (main.tsx) and the build's pre-render (prerender/render-page.tsx) share them.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -77,6 +79,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
-
-setUnauthorizedHandler(() => void router.navigate('/login'));
+];
