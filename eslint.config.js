@@ -9,6 +9,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/.bench-hello-*/**',
       'data/**',
       'bench/results/**',
       'e2e/.tmp/**',

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { compressDir } from '../apps/web/build/compress-assets';
@@ -13,6 +14,7 @@ import { writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 3;
+const REACT_PLUGIN = path.join(root, 'apps/web/node_modules/@vitejs/plugin-react/dist/index.js');
 const APP_PORT = 3000 + Math.floor(Math.random() * 1000) + 4000;
 const CHROME_FLAGS = [
   '--headless',
@@ -54,8 +56,8 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
 
 /** A Vite React hello-world, generated and built in a temp folder (nothing of it is committed). */
 async function buildHelloWorld(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-hello-'));
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // Inside apps/web so it resolves vite, its React plugin and React from the web app's modules.
+  const dir = fs.mkdtempSync(path.join(root, 'apps', 'web', '.bench-hello-'));
   fs.mkdirSync(path.join(dir, 'src'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
@@ -67,7 +69,8 @@ async function buildHelloWorld(): Promise<string> {
   );
   fs.writeFileSync(
     path.join(dir, 'vite.config.mjs'),
-    "import react from '@vitejs/plugin-react';\nexport default { plugins: [react()] };\n",
+    // By path: the config is bundled under the root's node_modules, which lacks the plugin.
+    `import react from ${JSON.stringify(pathToFileURL(REACT_PLUGIN).href)};\nexport default { plugins: [react()] };\n`,
   );
   const built = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build'], {
     cwd: dir,
@@ -164,6 +167,8 @@ async function main(): Promise<void> {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
 
+  const helloDist = await buildHelloWorld();
+  const hello = await serveGzipped(helloDist);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-web-'));
   const app = spawn('npm', ['start'], {
     cwd: root,
@@ -172,8 +177,6 @@ async function main(): Promise<void> {
     detached: true,
   });
   const base = `http://127.0.0.1:${APP_PORT}`;
-  const helloDist = await buildHelloWorld();
-  const hello = await serveGzipped(helloDist);
   try {
     await waitForHealth(base, app);
     const address = hello.address() as { port: number };
@@ -186,6 +189,7 @@ async function main(): Promise<void> {
     hello.close();
     if (app.pid) process.kill(-app.pid, 'SIGTERM');
     fs.rmSync(path.dirname(helloDist), { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
