@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { tripsQueryOptions } from '../features/trips/api/get-trips';
+import { getSession } from '../lib/session';
+import { queryClient } from './query-client';
 import { LandingPage } from '../features/landing/landing-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -47,6 +50,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/dashboard',
+        // Starts the trips request with the navigation, beside the page's chunk (issue 7).
+        loader: ({ request }) => {
+          const session = getSession();
+          if (!session?.token) return null;
+          const tab = new URL(request.url).searchParams.get('tab') === 'past' ? 'past' : 'upcoming';
+          void queryClient.prefetchQuery(tripsQueryOptions(session.userId, tab));
+          return null;
+        },
         lazy: async () => ({
           Component: (await import('../features/trips/dashboard-page')).DashboardPage,
         }),
