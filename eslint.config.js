@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
+      '**/.bench-hello-*/**',
       'data/**',
       'bench/results/**',
       'e2e/.tmp/**',

@@ -13,5 +13,6 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets build/prerender.ts modulepreload each pre-rendered page's route chunk.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

@@ -77,9 +77,18 @@ test('after the trip, completing the match rates the co-passenger and counts the
     'No trips found',
   );
 
+  // Issue 7: the tab's one trips request carries the ratings; no request per co-rider.
+  const tabRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.includes('/api/match-or-ride-request/past/') || url.endsWith('/api/rating/details'))
+      tabRequests.push(new URL(url).pathname);
+  });
   await tripsTab(page, 'Past Trips').click();
   const card = matchCards(page);
   await expect(card).toHaveCount(1);
+  await expect(card.getByRole('button', { name: 'Rate Now' })).toBeVisible();
+  expect(tabRequests).toEqual([`/api/match-or-ride-request/past/${a.id}`]);
   await expect(
     card.getByRole('img', { name: 'Route map: Terminal 1 → Koramangala' }),
   ).toBeVisible();

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -12,6 +13,7 @@ import { createSmsSender, type SmsSender } from './lib/sms/sms-sender';
 import { REDACT_PATHS, serializeError } from './lib/log-redaction';
 import { createRouter } from './lib/geo/router';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Secrets } from './lib/secrets';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -37,6 +39,8 @@ export type AppDeps = {
   sms?: SmsSender;
 };
 
+/** JSON answers smaller than this go uncompressed: the saving would not pay for the work. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
@@ -117,6 +121,13 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      // API answers only: static files are pre-compressed at build time and socket.io answers
+      // on the raw server, outside Fastify's hooks.
+      await api.register(fastifyCompress, {
+        threshold: COMPRESS_THRESHOLD_BYTES,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       for (const module of apiModules(deps.database)) await api.register(module);
       if (config.ENABLE_TEST_CLOCK) {
         await api.register(testClockRoutes((ms) => (clockOffsetMs = ms)));

@@ -5,8 +5,24 @@ import path from 'node:path';
 import { errorBody } from './errors';
 
 /**
+ * The public pages the build pre-rendered into `pages/` (`pages/login.html` for /login,
+ * `pages/index.html` for /), by path. Read once: the build does not change under a running server.
+ */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = path.join(distDir, 'pages');
+  if (!fs.existsSync(dir)) return pages;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+    pages.set(route, `pages/${name}`);
+  }
+  return pages;
+}
+
+/**
  * Serves the built SPA on the same port as the API. Hashed assets are cached for a year; any
- * other GET outside /api answers index.html so client-side routes survive a reload, while
+ * other GET outside /api answers its pre-rendered page, or else index.html (the empty shell) so client-side routes survive a reload, while
  * unknown /api paths get the JSON 404 envelope.
  */
 export async function registerWeb(
@@ -20,6 +36,9 @@ export async function registerWeb(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset; the best one the client accepts is
+      // sent with Vary: Accept-Encoding (issue 7), without compressing on every request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -30,12 +49,15 @@ export async function registerWeb(
     });
   }
 
+  const prerendered = hasWeb ? prerenderedPages(distDir) : new Map<string, string>();
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      const page = prerendered.get(pathname.replace(/(.)\/+$/, '$1'));
+      return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).send(errorBody(404, `No route for ${request.method} ${pathname}.`));
   });

@@ -37,7 +37,7 @@ const decodeWords = (value: string) =>
     );
 
 /** A header's value, folded lines joined and encoded words decoded. */
-const headerOf = (raw: string, name: string) => {
+export const headerOf = (raw: string, name: string) => {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return decodeWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '');
 };

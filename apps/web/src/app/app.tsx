@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { queryClient } from './query-client';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: DataRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -4,10 +4,15 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { api } from '../lib/api-client';
 import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
 import { HealthBanner } from './health-banner';
+import { pageTitleOf } from './page-titles';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   const isLoginArea = LOGIN_AREA_PATHS.includes(pathname);
+
+  useEffect(() => {
+    document.title = pageTitleOf(pathname);
+  }, [pathname]);
 
   useEffect(() => {
     // First-party page-view counter; a failure here must never bother the user.

@@ -168,6 +168,32 @@ describe('ratings', () => {
     });
   });
 
+  it("the Past tab's trips carry the ratings the rider gave, so cards need no request each", async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 800 });
+    const tripsOf = async (user: SignedUpUser, tab: 'upcoming' | 'past') =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/match-or-ride-request/${tab}/${user.id}`,
+          token: user.token,
+        })
+      ).json().entities;
+    const upcoming = await tripsOf(a, 'upcoming');
+    expect(upcoming[0].match._id).toBe(matchId);
+    expect(upcoming[0]).not.toHaveProperty('myRatings');
+    await later(801, async () => {
+      expect((await tripsOf(a, 'past'))[0].myRatings).toEqual([]);
+      expect((await rate(a, matchId, b.id, 4)).statusCode).toBe(201);
+      expect((await tripsOf(a, 'past'))[0]).toMatchObject({
+        match: { _id: matchId },
+        myRatings: [{ raterUserId: a.id, ratedUserId: b.id, matchId, rating: 4 }],
+      });
+      // Only the ratings this rider gave: b has rated nobody yet.
+      expect((await tripsOf(b, 'past'))[0].myRatings).toEqual([]);
+    });
+  });
+
   it('a cancelled match cannot be rated', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1000 });

@@ -102,3 +102,23 @@ export async function averageRatingOf(db: DbOrTx, userId: string): Promise<numbe
     .where(eq(ratings.ratedId, userId));
   return row?.value ? Math.round(Number(row.value) * 10) / 10 : 0;
 }
+
+/** Every rating this rider gave on these matches, by match (My Trips' Past tab, one query). */
+export async function ratingsGivenOn(
+  db: DbOrTx,
+  raterId: string,
+  matchIds: string[],
+): Promise<Map<string, Rating[]>> {
+  const byMatch = new Map<string, Rating[]>();
+  if (matchIds.length === 0) return byMatch;
+  const rows = await db
+    .select()
+    .from(ratings)
+    .where(and(eq(ratings.raterId, raterId), inArray(ratings.matchId, matchIds)));
+  for (const row of rows) {
+    const list = byMatch.get(row.matchId) ?? [];
+    list.push(toView(row));
+    byMatch.set(row.matchId, list);
+  }
+  return byMatch;
+}

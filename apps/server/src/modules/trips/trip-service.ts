@@ -4,7 +4,7 @@ import type { Trip } from '@aeropool/contract/rides';
 import { rideRequests, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { loadMatchViews } from '../matches/match-view';
-import { averageRatingOf } from '../ratings/rating-service';
+import { averageRatingOf, ratingsGivenOn } from '../ratings/rating-service';
 import { toRideRequestView } from '../rides/ride-request-view';
 
 const PAST_LIMIT = 100;
@@ -58,10 +58,16 @@ export async function listTrips(
   const matchIds = [
     ...new Set(rows.map((r) => r.request.currentMatchId).filter((id): id is string => !!id)),
   ];
-  const matchViews = await loadMatchViews(ctx.db, matchIds, now);
+  const [matchViews, myRatings] = await Promise.all([
+    loadMatchViews(ctx.db, matchIds, now),
+    // Only past trips can be rated; carrying the ratings here spares a request per co-rider.
+    tab === 'past' ? ratingsGivenOn(ctx.db, userId, matchIds) : new Map<string, never[]>(),
+  ]);
   return rows.map(({ request, rider }) => {
     const match = request.currentMatchId ? matchViews.get(request.currentMatchId) : undefined;
-    return { rideRequest: toRideRequestView(request, rider, now), ...(match ? { match } : {}) };
+    if (!match) return { rideRequest: toRideRequestView(request, rider, now) };
+    const rated = tab === 'past' ? { myRatings: myRatings.get(match._id) ?? [] } : {};
+    return { rideRequest: toRideRequestView(request, rider, now), match, ...rated };
   });
 }
 

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import { TERMINALS } from '@aeropool/contract/places';
-import { PRODUCT_NAME } from '@aeropool/contract/product';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
 import { PageShell } from '../../components/layout/page-shell';
 import { Spinner } from '../../components/ui/spinner';
@@ -31,7 +30,6 @@ export function SharedTripPage() {
   const trip = useSharedTrip(token);
   return (
     <PageShell>
-      <title>{`Shared trip · ${PRODUCT_NAME}`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <main
         id="page-content"

@@ -20,6 +20,7 @@ export function useRateCoPassengers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ratings: RateInput[]) => Promise.allSettled(ratings.map(rateCoPassenger)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.allRatings() }),
+    // The Past tab's trips carry the rider's ratings; refetching the lists shows the new ones.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
   });
 }

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
-import type { Match, RideRequest } from '@aeropool/contract/rides';
+import type { Match, Rating, RideRequest } from '@aeropool/contract/rides';
 import { useUpdateMatchStatus } from '../api/update-match-status';
-import { useCoPassengerRatings } from '../hooks/use-co-passenger-ratings';
+import { coPassengerRatingsOf } from '../utils/co-passenger-ratings';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RouteMap } from '../../../components/map/route-map';
 import {
@@ -26,7 +26,14 @@ import { EmergencyActions } from '../../trip-share/components/emergency-actions'
 import { ShareTripPanel } from '../../trip-share/components/share-trip-panel';
 import { serverMessageOr } from '../../../lib/api-client';
 
-type Props = { request: RideRequest; match: Match; userId: string; isPastTab: boolean };
+type Props = {
+  request: RideRequest;
+  match: Match;
+  /** The ratings this rider gave on the match (Past tab). */
+  myRatings?: Rating[];
+  userId: string;
+  isPastTab: boolean;
+};
 
 /** The rider's own route's two ends first and last (RouteMap's convention), co-riders' ends between. */
 function routePoints(request: RideRequest, others: RideRequest[]) {
@@ -46,19 +53,14 @@ function routePoints(request: RideRequest, others: RideRequest[]) {
 type RatingTask = { riders: Rider[]; completesMatch: boolean };
 
 /** A matched trip (spec §2): route, co-riders, Chat Now, status and ratings. */
-export function MatchCard({ request, match, userId, isPastTab }: Props) {
+export function MatchCard({ request, match, myRatings, userId, isPastTab }: Props) {
   const headingId = useId();
   const [ratingTask, setRatingTask] = useState<RatingTask | null>(null);
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const statusMutation = useUpdateMatchStatus();
   // Ratings are taken after the trip, which is what puts it on the Past tab (server clock).
   const canRate = isPastTab && match.status !== 'Cancelled';
-  const coPassengers = useCoPassengerRatings(
-    match._id,
-    userId,
-    coPassengerRequestsOf(match, userId),
-    isPastTab,
-  );
+  const coPassengers = coPassengerRatingsOf(coPassengerRequestsOf(match, userId), myRatings);
 
   const setStatus = async (status: 'Cancelled' | 'Completed') => {
     try {
@@ -80,7 +82,7 @@ export function MatchCard({ request, match, userId, isPastTab }: Props) {
     else setRatingTask({ riders: unrated, completesMatch: true });
   };
 
-  const isBusy = statusMutation.isPending || coPassengers.some((entry) => entry.isLoading);
+  const isBusy = statusMutation.isPending;
 
   return (
     <article

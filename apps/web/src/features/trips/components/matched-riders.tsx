@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatIndianMobile } from '@aeropool/contract/phone-format';
-import type { CoPassengerRating } from '../hooks/use-co-passenger-ratings';
+import type { CoPassengerRating } from '../utils/co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
 import { RiderTrust } from './rider-trust';
 import { Stars } from './stars';

@@ -51,12 +51,13 @@ export function TripList({ userId, tab, onEdit, onCancel }: Props) {
 
   return (
     <ul className="flex flex-col gap-4">
-      {query.data.map(({ rideRequest, match }) => (
+      {query.data.map(({ rideRequest, match, myRatings }) => (
         <li key={match ? `${match._id}-${rideRequest._id}` : rideRequest._id}>
           {match ? (
             <MatchCard
               request={rideRequest}
               match={match}
+              myRatings={myRatings}
               userId={userId}
               isPastTab={tab === 'past'}
             />

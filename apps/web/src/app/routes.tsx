@@ -1,12 +1,17 @@
-import { createBrowserRouter } from 'react-router';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import type { RouteObject } from 'react-router';
+import { tripsQueryOptions } from '../features/trips/api/get-trips';
+import { getSession } from '../lib/session';
+import { queryClient } from './query-client';
 import { LandingPage } from '../features/landing/landing-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { Spinner } from '../components/ui/spinner';
 
-/** Every route of spec §2; pages other than the landing page load on demand. */
-export const router = createBrowserRouter([
+/**
+ * Every route of spec §2; pages other than the landing page load on demand. The browser router
+ * (main.tsx) and the build's pre-render (prerender/render-page.tsx) share them.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -45,6 +50,14 @@ export const router = createBrowserRouter([
       },
       {
         path: '/dashboard',
+        // Starts the trips request with the navigation, beside the page's chunk (issue 7).
+        loader: ({ request }) => {
+          const session = getSession();
+          if (!session?.token) return null;
+          const tab = new URL(request.url).searchParams.get('tab') === 'past' ? 'past' : 'upcoming';
+          void queryClient.prefetchQuery(tripsQueryOptions(session.userId, tab));
+          return null;
+        },
         lazy: async () => ({
           Component: (await import('../features/trips/dashboard-page')).DashboardPage,
         }),
@@ -83,6 +96,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
-
-setUnauthorizedHandler(() => void router.navigate('/login'));
+];

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// A built web app in miniature: a hashed script with the .br and .gz copies the build writes,
+// the SPA shell and one pre-rendered page.
+const script = `console.log(${JSON.stringify('AeroPool '.repeat(400))});`;
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-dist-'));
+const write = (file: string, data: string | Buffer) => {
+  fs.mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
+  fs.writeFileSync(path.join(distDir, file), data);
+};
+write('index.html', '<!doctype html><title>AeroPool</title><div id="root"></div>');
+write('pages/login.html', '<!doctype html><title>Log in · AeroPool</title><h1>Log in</h1>');
+write('pages/index.html', '<!doctype html><title>AeroPool</title><h1>Share your cab</h1>');
+write('assets/index-abc123.js', script);
+write('assets/index-abc123.js.br', zlib.brotliCompressSync(script));
+write('assets/index-abc123.js.gz', zlib.gzipSync(script));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.request({
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('static assets by Accept-Encoding', () => {
+  it('sends the Brotli copy when the client takes br, with Vary and a year of caching', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a gzip-only client', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the plain file to a client that accepts no encoding', async () => {
+    const res = await get('/assets/index-abc123.js');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(script);
+  });
+
+  it('serves the SPA shell and pre-rendered pages as no-cache', async () => {
+    const shell = await get('/trips', 'br');
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.body).toContain('<div id="root"></div>');
+
+    const login = await get('/login');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('<h1>Log in</h1>');
+    expect((await get('/login/')).body).toContain('<h1>Log in</h1>');
+
+    const landing = await get('/');
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toContain('<h1>Share your cab</h1>');
+  });
+});
+
+describe('API answers compressed above a small threshold', () => {
+  it('compresses a large JSON answer by Accept-Encoding, with Vary', async () => {
+    const url = '/api/places/search?q=road';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const res = await get(url, 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('leaves a small answer alone', async () => {
+    const res = await get('/api/health', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ statusCode: 200 });
+  });
+});

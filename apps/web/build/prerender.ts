@@ -1,0 +1,57 @@
+// After `vite build` (the browser app) and `vite build --ssr` (src/prerender/render-page.tsx):
+// writes dist/pages/<page>.html for each public page, then the .br/.gz copies of every text file.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as RenderPageModule from '../src/prerender/render-page';
+import { compressDir } from './compress-assets';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+type RenderModule = typeof RenderPageModule;
+
+const webDir = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(webDir, 'dist');
+const ssrEntry = path.join(webDir, 'dist-ssr', 'render-page.js');
+
+/** The chunk files a module needs, itself first, each once. */
+function chunkFilesOf(manifest: Manifest, id: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[id];
+  if (!chunk || seen.has(id)) return [];
+  seen.add(id);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((dep) => chunkFilesOf(manifest, dep, seen))];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+async function main(): Promise<void> {
+  const template = await fs.readFile(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(
+    await fs.readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  const entryFiles = new Set(chunkFilesOf(manifest, 'index.html'));
+  const { renderPage, PRERENDERED_PATHS } = (await import(
+    pathToFileURL(ssrEntry).href
+  )) as RenderModule;
+
+  await fs.mkdir(path.join(distDir, 'pages'), { recursive: true });
+  for (const pathname of PRERENDERED_PATHS) {
+    const page = await renderPage(pathname);
+    const preloads = page.routeModules
+      .flatMap((id) => chunkFilesOf(manifest, id))
+      .filter((file) => !entryFiles.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace('</head>', `${preloads}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+    if (!html.includes(page.html)) throw new Error('index.html has no empty #root to fill');
+    const name = pathname === '/' ? 'index' : pathname.slice(1);
+    await fs.writeFile(path.join(distDir, 'pages', `${name}.html`), html);
+  }
+  await compressDir(distDir);
+}
+
+await main();

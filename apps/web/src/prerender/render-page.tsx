@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from '../app/routes';
+import { pageTitleOf } from '../app/page-titles';
+
+/** The public pages pre-rendered at build time (issue 7): their content is in the first response. */
+export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/support', '/privacy', '/tos'];
+
+export type RenderedPage = { html: string; title: string; routeModules: string[] };
+
+/** Module ids of each lazily loaded page, so the HTML can modulepreload its chunk. */
+const PAGE_MODULES: Record<string, string> = {
+  '/login': 'src/features/accounts/login-page.tsx',
+  '/signup': 'src/features/accounts/signup-page.tsx',
+  '/support': 'src/features/support/support-page.tsx',
+  '/privacy': 'src/features/legal/privacy-page.tsx',
+  '/tos': 'src/features/legal/terms-page.tsx',
+};
+
+/** Renders one public page as a signed-out visitor sees it before any script runs. */
+export async function renderPage(pathname: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`${pathname} redirected while pre-rendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Queries stay pending, as on a first visit; nothing is fetched at build time.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const pageModule = PAGE_MODULES[pathname];
+  return { html, title: pageTitleOf(pathname), routeModules: pageModule ? [pageModule] : [] };
+}

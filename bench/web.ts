@@ -1,0 +1,196 @@
+// `npm run bench:web` (issue 7): Lighthouse 12, mobile preset, Debian's Chromium, three runs each
+// on /, /login and /support of the app served by `npm start`, beside a Vite React hello-world
+// built and served gzipped in the same run. Prints medians; writes bench/results/web.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { compressDir } from '../apps/web/build/compress-assets';
+import { writeResults } from './lib/stats';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = 3;
+const REACT_PLUGIN = path.join(root, 'apps/web/node_modules/@vitejs/plugin-react/dist/index.js');
+const APP_PORT = 3000 + Math.floor(Math.random() * 1000) + 4000;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type RunFigures = {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferBytes: number;
+  resourceBytes: number;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+/** A Vite React hello-world, generated and built in a temp folder (nothing of it is committed). */
+async function buildHelloWorld(): Promise<string> {
+  // Inside apps/web so it resolves vite, its React plugin and React from the web app's modules.
+  const dir = fs.mkdtempSync(path.join(root, 'apps', 'web', '.bench-hello-'));
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>Hello</title></head><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src', 'main.jsx'),
+    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nfunction App() { return <h1>Hello, world</h1>; }\ncreateRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);\n",
+  );
+  fs.writeFileSync(
+    path.join(dir, 'vite.config.mjs'),
+    // By path: the config is bundled under the root's node_modules, which lacks the plugin.
+    `import react from ${JSON.stringify(pathToFileURL(REACT_PLUGIN).href)};\nexport default { plugins: [react()] };\n`,
+  );
+  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('hello-world build failed');
+  const dist = path.join(dir, 'dist');
+  await compressDir(dist);
+  return dist;
+}
+
+/** Serves a static folder, sending the .gz copy to clients that accept gzip. */
+function serveGzipped(dist: string): Promise<http.Server> {
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+  };
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
+    let file = path.join(dist, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(dist) || !fs.existsSync(file)) file = path.join(dist, 'index.html');
+    const headers: Record<string, string> = {
+      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+      vary: 'Accept-Encoding',
+    };
+    const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    if (acceptsGzip && fs.existsSync(`${file}.gz`)) {
+      headers['content-encoding'] = 'gzip';
+      file = `${file}.gz`;
+    }
+    response.writeHead(200, headers);
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function lighthouseRun(url: string): Promise<RunFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as {
+          items?: { transferSize?: number; resourceSize?: number }[];
+        }
+      )?.items ?? [];
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      transferBytes: requests.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+      resourceBytes: requests.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measure(label: string, url: string) {
+  const runs: RunFigures[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRun(url));
+  const pick = (key: keyof RunFigures) => median(runs.map((figures) => figures[key]));
+  const summary = {
+    label,
+    url,
+    score: pick('score'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    sentKiB: Number((pick('transferBytes') / 1024).toFixed(1)),
+    uncompressedKiB: Number((pick('resourceBytes') / 1024).toFixed(1)),
+    runs,
+  };
+  console.log(
+    `${label.padEnd(22)} score ${summary.score}  LCP ${summary.lcpMs} ms  TBT ${summary.tbtMs} ms  CLS ${summary.cls}  sent ${summary.sentKiB} KiB (uncompressed ${summary.uncompressedKiB} KiB)`,
+  );
+  return summary;
+}
+
+async function main(): Promise<void> {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const helloDist = await buildHelloWorld();
+  const hello = await serveGzipped(helloDist);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-web-'));
+  const app = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(APP_PORT), LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  try {
+    await waitForHealth(base, app);
+    const address = hello.address() as { port: number };
+    const results = [];
+    for (const page of ['/', '/login', '/support']) results.push(await measure(page, base + page));
+    const baseline = await measure('hello-world (gzip)', `http://127.0.0.1:${address.port}/`);
+    const file = writeResults('web', { runsPerPage: RUNS, pages: results, baseline });
+    console.log(`wrote ${file}`);
+  } finally {
+    hello.close();
+    if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    fs.rmSync(path.dirname(helloDist), { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
