@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createRider, signInAs } from '../fixtures/accounts';
 import {
   blockMapTiles,
@@ -12,13 +12,13 @@ import {
 } from '../fixtures/trips';
 import { toast } from '../fixtures/ui';
 
-test('a trip link for family shows the trip signed out and follows a cancellation live', async ({
-  browser,
-  request,
-}) => {
+/** Two riders with Active drops at the same time, matched through the API. */
+async function matchedRiders(request: APIRequestContext, first: string, second: string) {
   const tag = uniqueTag();
-  const f = await createRider(request, { firstName: 'Farida', lastName: `Khan ${tag}` });
-  const g = await createRider(request, { firstName: 'Gopal', lastName: `Iyer ${tag}` });
+  const [f, g] = [
+    await createRider(request, { firstName: first, lastName: `Khan ${tag}` }),
+    await createRider(request, { firstName: second, lastName: `Iyer ${tag}` }),
+  ];
   const time = tripSlot();
   const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
   const gRequest = await createDrop(request, g, { place: PLACES.indiranagar, time });
@@ -27,6 +27,14 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
     { rider: f, requestId: fRequest },
     { rider: g, requestId: gRequest },
   );
+  return { f, g, matchId };
+}
+
+test('a trip link for family shows the trip signed out and follows a cancellation live', async ({
+  browser,
+  request,
+}) => {
+  const { f, g, matchId } = await matchedRiders(request, 'Farida', 'Gopal');
 
   const riderContext = await browser.newContext();
   const page = await riderContext.newPage();
@@ -73,17 +81,7 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
 });
 
 test('a turned-off trip link says so', async ({ browser, request }) => {
-  const tag = uniqueTag();
-  const f = await createRider(request, { firstName: 'Hema', lastName: `Das ${tag}` });
-  const g = await createRider(request, { firstName: 'Imran', lastName: `Ali ${tag}` });
-  const time = tripSlot();
-  const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
-  const gRequest = await createDrop(request, g, { place: PLACES.indiranagar, time });
-  const matchId = await matchThroughApi(
-    request,
-    { rider: f, requestId: fRequest },
-    { rider: g, requestId: gRequest },
-  );
+  const { f, matchId } = await matchedRiders(request, 'Hema', 'Imran');
   const created = await request.post(`/api/match/${matchId}/share`, {
     headers: { authorization: `Bearer ${f.token}` },
   });

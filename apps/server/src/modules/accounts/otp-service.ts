@@ -11,6 +11,7 @@ import {
 } from '@aeropool/contract/limits';
 import type { DbOrTx } from '../../db/database';
 import { emailVerifications, otpCodes, otpEvents } from '../../db/schema';
+import { assertResendAllowed, hourWindow, tooMany } from './code-rules';
 import { AppError } from '../../lib/app-error';
 import { hmac, randomDigits, randomToken, safeEqual } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
@@ -25,16 +26,6 @@ const EVENT_RETENTION_MS = 24 * HOUR_MS;
 /** One e-mail's OTP work runs one at a time on every instance, so limits are decided exactly. */
 const lockEmail = (tx: DbOrTx, email: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
-
-const tooMany = (message: string, retryAfterMs: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfterSeconds: seconds },
-  );
-};
 
 /** OTP events of one kind in the rolling hour, and when the oldest of them leaves it. */
 async function eventsInLastHour(
@@ -53,8 +44,7 @@ async function eventsInLastHour(
         gt(otpEvents.createdAt, new Date(now.getTime() - HOUR_MS)),
       ),
     );
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  return { count: Number(row?.n ?? 0), retryAfterMs: oldest + HOUR_MS - now.getTime() };
+  return hourWindow(row, now);
 }
 
 /**
@@ -79,15 +69,7 @@ export async function generateOtp(ctx: ServiceContext, email: string, purpose: O
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
       .where(eq(otpCodes.email, email));
-    const elapsedMs = current ? now.getTime() - current.createdAt.getTime() : Infinity;
-    if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
-      const secondsLeft = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsedMs / 1000));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Please wait ${secondsLeft} seconds before requesting a new OTP.`,
-        { retryAfterSeconds: secondsLeft },
-      );
-    }
+    assertResendAllowed(current?.createdAt, now, 'OTP');
     const sent = await eventsInLastHour(tx, { email, kind: 'sent' }, now);
     if (sent.count >= OTP_MAX_CODES_PER_HOUR) {
       throw tooMany(

@@ -11,6 +11,7 @@ import { PHONE_MESSAGES } from '@aeropool/contract/phone';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 import type { DbOrTx } from '../../../db/database';
 import { phoneCodeEvents, phoneCodes, users } from '../../../db/schema';
+import { assertResendAllowed, hourWindow, tooMany } from '../code-rules';
 import { AppError } from '../../../lib/app-error';
 import { hmac, randomDigits, safeEqual } from '../../../lib/hash';
 import type { ServiceContext } from '../../../lib/service-context';
@@ -26,16 +27,6 @@ const lockPhone = (tx: DbOrTx, phone: string) =>
 const codeHashOf = (ctx: ServiceContext, userId: string, phone: string, code: string) =>
   hmac(ctx.secrets.hashKey, `phone:${userId}:${phone}:${code}`);
 
-const tooMany = (message: string, retryAfterMs: number) => {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfterSeconds: seconds },
-  );
-};
-
 async function eventsInLastHour(tx: DbOrTx, phone: string, kind: 'sent' | 'failed', now: Date) {
   const [row] = await tx
     .select({ n: count(), oldest: min(phoneCodeEvents.createdAt) })
@@ -47,8 +38,7 @@ async function eventsInLastHour(tx: DbOrTx, phone: string, kind: 'sent' | 'faile
         gt(phoneCodeEvents.createdAt, new Date(now.getTime() - HOUR_MS)),
       ),
     );
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-  return { count: Number(row?.n ?? 0), retryAfterMs: oldest + HOUR_MS - now.getTime() };
+  return hourWindow(row, now);
 }
 
 async function profilePhone(tx: DbOrTx, userId: string) {
@@ -77,16 +67,11 @@ export async function sendPhoneCode(ctx: ServiceContext, userId: string) {
       .select({ createdAt: phoneCodes.createdAt, phone: phoneCodes.phone })
       .from(phoneCodes)
       .where(eq(phoneCodes.userId, userId));
-    const elapsedMs =
-      current && current.phone === phone ? now.getTime() - current.createdAt.getTime() : Infinity;
-    if (elapsedMs < OTP_RESEND_SECONDS * 1000) {
-      const secondsLeft = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsedMs / 1000));
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Please wait ${secondsLeft} seconds before requesting a new code.`,
-        { retryAfterSeconds: secondsLeft },
-      );
-    }
+    assertResendAllowed(
+      current && current.phone === phone ? current.createdAt : undefined,
+      now,
+      'code',
+    );
     const sent = await eventsInLastHour(tx, phone, 'sent', now);
     if (sent.count >= OTP_MAX_CODES_PER_HOUR) {
       throw tooMany(
