@@ -70,6 +70,16 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
       });
     const join = (socket: Socket, matchId: string) =>
       new Promise<JoinAck>((resolve) => socket.emit('joinRoom', matchId, resolve));
+    /** The next message with this text (a room also echoes each sender's own messages). */
+    const heard = (socket: Socket, text: string) =>
+      new Promise<ChatMessage>((resolve) => {
+        const listener = (message: ChatMessage) => {
+          if (message.messageText !== text) return;
+          socket.off('message', listener);
+          resolve(message);
+        };
+        socket.on('message', listener);
+      });
     const send = (socket: Socket, matchId: string, text: string) =>
       new Promise<ChatAck>((resolve) =>
         socket
@@ -115,10 +125,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
       const sb = await connect(b, 'node2');
       expect(await join(sa, matchId)).toMatchObject({ ok: true });
       expect(await join(sb, matchId)).toMatchObject({ ok: true });
-      const heardByB = new Promise<ChatMessage>((resolve) => sb.once('message', resolve));
+      const heardByB = heard(sb, 'hello from node1');
       expect((await send(sa, matchId, 'hello from node1')).ok).toBe(true);
       expect((await heardByB).messageText).toBe('hello from node1');
-      const heardByA = new Promise<ChatMessage>((resolve) => sa.once('message', resolve));
+      const heardByA = heard(sa, 'hello from node2');
       expect((await send(sb, matchId, 'hello from node2')).ok).toBe(true);
       expect((await heardByA).messageText).toBe('hello from node2');
 
@@ -131,7 +141,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
       const acked = results.filter((r) => r.ok).length;
       await reconnected;
       expect(await join(sa, matchId)).toMatchObject({ ok: true });
-      const afterKill = new Promise<ChatMessage>((resolve) => sb.once('message', resolve));
+      const afterKill = heard(sb, 'back through node2');
       expect((await send(sa, matchId, 'back through node2')).ok).toBe(true);
       expect((await afterKill).messageText).toBe('back through node2');
 
