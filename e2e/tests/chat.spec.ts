@@ -12,7 +12,7 @@ import {
   chat,
   createMatch,
   fetchHistory,
-  fullName,
+  shownName,
   headerTripTime,
   historyTexts,
   messageItem,
@@ -76,8 +76,8 @@ test('two riders chat live, the history survives a reload, and markup shows as p
   const roomB = await openChat(pageB, matchId);
 
   // Each header names the co-rider and the viewer's own trip.
-  await expect(roomA.title).toHaveText(fullName(b));
-  await expect(roomB.title).toHaveText(fullName(a));
+  await expect(roomA.title).toHaveText(shownName(b));
+  await expect(roomB.title).toHaveText(shownName(a));
   await expect(roomA.main.getByText('Terminal 1 → Koramangala')).toContainText(
     headerTripTime(timeOfTravel),
   );
@@ -335,7 +335,7 @@ test('a cancelled match keeps its history readable but closes the chat', async (
   await expect(roomLater.closed).toBeVisible();
   await expect(roomLater.input).toHaveCount(0);
   await expect(roomLater.send).toHaveCount(0);
-  await expect(roomLater.title).toHaveText(fullName(a));
+  await expect(roomLater.title).toHaveText(shownName(a));
 
   const history = await fetchHistory(request, b, matchId);
   expect(history.status).toBe(200);
@@ -383,7 +383,7 @@ test('on a 390×844 phone the chat fits the width and the composer is on screen'
   const noHorizontalScroll = () =>
     pageA.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  await expect(roomA.title).toHaveText(fullName(b));
+  await expect(roomA.title).toHaveText(shownName(b));
   await expect(roomA.title).toBeInViewport();
   await expect(roomA.pill).toBeInViewport();
   await expect(roomA.input).toBeInViewport({ ratio: 1 });
@@ -424,12 +424,12 @@ test("My Trips' Chat Now on the match card opens the match's chat", async ({
     .getByRole('article')
     .filter({ has: pageA.getByRole('link', { name: 'Chat Now' }) });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(fullName(b));
+  await expect(card).toContainText(shownName(b));
   await card.getByRole('link', { name: 'Chat Now' }).click();
 
   await expect(pageA).toHaveURL(new RegExp(`/chat/${matchId}$`));
   const room = chat(pageA);
-  await expect(room.title).toHaveText(fullName(b));
+  await expect(room.title).toHaveText(shownName(b));
   await expect(room.pill).toHaveText('Connected');
   await expect(room.empty).toBeVisible();
 

@@ -7,7 +7,7 @@ import {
   collectPageErrors,
   createDrop,
   detailsSection,
-  fullName,
+  shownName,
   haversineMetres,
   kolkataInputValue,
   kolkataTripTime,
@@ -187,8 +187,8 @@ test('two riders match: send, live incoming request, accept, and both get the ma
   request,
 }) => {
   const tag = uniqueTag();
-  const a = await createRider(request, { firstName: 'Aarav', lastName: `Menon ${tag}` });
-  const b = await createRider(request, { firstName: 'Bhavna', lastName: `Iyer ${tag}` });
+  const a = await createRider(request, { firstName: `Aarav ${tag}`, lastName: 'Menon' });
+  const b = await createRider(request, { firstName: `Bhavna ${tag}`, lastName: 'Iyer' });
   const time = tripSlot();
   await createDrop(request, b, { place: PLACES.indiranagar, time: time + 10 * MINUTE });
 
@@ -262,9 +262,9 @@ test('two riders match: send, live incoming request, accept, and both get the ma
     );
     await expect(card.getByRole('img', { name: `Route map: ${route}` })).toBeVisible();
     const riders = card.getByRole('region', { name: 'Matched Riders' });
-    await expect(riders).toContainText(fullName(other));
+    await expect(riders).toContainText(shownName(other));
     await expect(riders).toContainText(otherPlace);
-    await expect(riders).not.toContainText(fullName(me));
+    await expect(riders).not.toContainText(shownName(me));
     await expect(riders.getByText('Rate after the trip')).toBeVisible();
     const status = card.getByRole('combobox', { name: 'Match status' });
     await expect(status).toHaveValue('Active');
@@ -286,9 +286,9 @@ test('a declined request and a withdrawn one leave both sides live', async ({
   request,
 }) => {
   const tag = uniqueTag();
-  const c = await createRider(request, { firstName: 'Chetan', lastName: `Gowda ${tag}` });
-  const d = await createRider(request, { firstName: 'Divya', lastName: `Shetty ${tag}` });
-  const e = await createRider(request, { firstName: 'Esha', lastName: `Kulkarni ${tag}` });
+  const c = await createRider(request, { firstName: `Chetan ${tag}`, lastName: 'Gowda' });
+  const d = await createRider(request, { firstName: `Divya ${tag}`, lastName: 'Shetty' });
+  const e = await createRider(request, { firstName: `Esha ${tag}`, lastName: 'Kulkarni' });
   const time = tripSlot();
   await createDrop(request, c, { place: PLACES.koramangala, time });
   await createDrop(request, d, { place: PLACES.indiranagar, time: time + 5 * MINUTE });
@@ -340,9 +340,9 @@ test('a declined request and a withdrawn one leave both sides live', async ({
 
 test('cancelling a match frees the other rider to match again', async ({ riderPage, request }) => {
   const tag = uniqueTag();
-  const f = await createRider(request, { firstName: 'Farhan', lastName: `Qureshi ${tag}` });
-  const g = await createRider(request, { firstName: 'Gauri', lastName: `Nair ${tag}` });
-  const h = await createRider(request, { firstName: 'Harish', lastName: `Reddy ${tag}` });
+  const f = await createRider(request, { firstName: `Farhan ${tag}`, lastName: 'Qureshi' });
+  const g = await createRider(request, { firstName: `Gauri ${tag}`, lastName: 'Nair' });
+  const h = await createRider(request, { firstName: `Harish ${tag}`, lastName: 'Reddy' });
   const time = tripSlot();
   const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
   const gRequest = await createDrop(request, g, {
@@ -405,8 +405,8 @@ test.describe('on a 390 × 844 phone', () => {
 
   test('My Trips has no sideways scroll and the create modal works', async ({ page, request }) => {
     const tag = uniqueTag();
-    const m = await createRider(request, { firstName: 'Meera', lastName: `Subramaniam ${tag}` });
-    const n = await createRider(request, { firstName: 'Naveen', lastName: `Krishnamurthy ${tag}` });
+    const m = await createRider(request, { firstName: `Meera ${tag}`, lastName: 'Subramaniam' });
+    const n = await createRider(request, { firstName: `Naveen ${tag}`, lastName: 'Krishnamurthy' });
     const time = tripSlot();
     await createDrop(request, m, { place: PLACES.koramangala, time });
     const mMatched = await createDrop(request, m, {

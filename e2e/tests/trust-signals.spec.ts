@@ -19,8 +19,8 @@ test('a rider verifies a phone from the SMS outbox and the other rider sees the 
   request,
 }) => {
   const tag = uniqueTag();
-  const a = await createRider(request, { firstName: 'Anil', lastName: `Kumar ${tag}` });
-  const b = await createRider(request, { firstName: 'Bela', lastName: `Sen ${tag}` });
+  const a = await createRider(request, { firstName: `Anil ${tag}`, lastName: 'Kumar' });
+  const b = await createRider(request, { firstName: `Bela ${tag}`, lastName: 'Sen' });
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   // B adds and verifies a number with the code from the zero-configuration SMS outbox.

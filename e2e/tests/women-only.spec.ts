@@ -29,9 +29,9 @@ test('a women-only request is offered to women only, and a man cannot make one',
   request,
 }) => {
   const tag = uniqueTag();
-  const w = await createRider(request, { firstName: 'Wafa', lastName: `Ali ${tag}` });
-  const x = await createRider(request, { firstName: 'Xena', lastName: `Das ${tag}` });
-  const m = await createRider(request, { firstName: 'Manoj', lastName: `Pai ${tag}` });
+  const w = await createRider(request, { firstName: `Wafa ${tag}`, lastName: 'Ali' });
+  const x = await createRider(request, { firstName: `Xena ${tag}`, lastName: 'Das' });
+  const m = await createRider(request, { firstName: `Manoj ${tag}`, lastName: 'Pai' });
   for (const [rider, gender] of [
     [w, 'woman'],
     [x, 'woman'],

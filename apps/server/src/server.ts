@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, PGLITE_TEMPLATE } from './db/database';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { createLogStream } from './lib/log-stream';
 import { resolveStoreKind } from './lib/rate-limit/create-store';
@@ -55,6 +55,7 @@ async function main(config: Config): Promise<void> {
     : await openDatabase({
         kind: 'pglite',
         dataDir: path.join(config.dataDir, 'pglite'),
+        template: PGLITE_TEMPLATE,
       }).catch((error: unknown) => {
         throw explainDataDirError(error, config.dataDir);
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORT_DESCRIPTION_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from './limits';
-import { isMultiLineText, isSingleLineText, notAllowedCharacters } from './text';
+import { textSchema } from './text';
 
 /** Spec section 9: the first one is the form's default. */
 export const SUPPORT_CATEGORIES = [
@@ -12,25 +12,9 @@ export const SUPPORT_CATEGORIES = [
 export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
 
 export const supportTicketBodySchema = z.object({
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Subject is required')
-    .max(
-      SUPPORT_SUBJECT_MAX_LENGTH,
-      `Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
-    )
-    .refine(isSingleLineText, notAllowedCharacters('Subject')),
+  subject: textSchema('Subject', SUPPORT_SUBJECT_MAX_LENGTH),
   category: z.enum(SUPPORT_CATEGORIES).default('Payment Issues'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Description is required')
-    .max(
-      SUPPORT_DESCRIPTION_MAX_LENGTH,
-      `Description must be at most ${SUPPORT_DESCRIPTION_MAX_LENGTH} characters`,
-    )
-    .refine(isMultiLineText, notAllowedCharacters('Description')),
+  description: textSchema('Description', SUPPORT_DESCRIPTION_MAX_LENGTH, { multiLine: true }),
 });
 export type SupportTicketBody = z.input<typeof supportTicketBodySchema>;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What riders type is text, not control codes: PostgreSQL refuses the NUL character outright
  * (a 500 before this rule), and the others have no business in a name, a place or a subject.
@@ -14,3 +16,19 @@ export const isMultiLineText = (value: string): boolean => !MULTI_LINE_CONTROL.t
 
 export const notAllowedCharacters = (label: string) =>
   `${label} contains characters that are not allowed.`;
+
+/**
+ * A typed text field: trimmed, required, at most `max` characters, no control characters (tab and
+ * newline allowed when `multiLine`). Messages name the field as the form labels it.
+ */
+export const textSchema = (
+  label: string,
+  max: number,
+  { required = `${label} is required`, multiLine = false } = {},
+) =>
+  z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(multiLine ? isMultiLineText : isSingleLineText, notAllowedCharacters(label));

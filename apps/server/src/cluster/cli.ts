@@ -20,11 +20,15 @@ if (!fs.existsSync('/usr/sbin/nginx')) {
   console.error('npm run cluster needs nginx: apt-get install nginx');
   process.exit(78);
 }
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  // Once, here: the instances would otherwise all build it at the same time.
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+// Once, here: the instances would otherwise all build at the same time.
+const buildOnce = (args: string[]) => {
+  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+};
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  buildOnce(['run', 'build', '-w', '@aeropool/web']);
 }
+buildOnce(['run', 'build', '-w', '@aeropool/server']);
 
 const workDir = path.join(root, 'data', 'cluster');
 fs.mkdirSync(workDir, { recursive: true });

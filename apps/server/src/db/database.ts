@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -36,21 +37,52 @@ export type ListenHandlers = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax?: number }
-  /** dataDir undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined means in memory (tests). A new data folder starts from `template` (a
+   * PGlite data-dir dump) when the file exists.
+   */
+  | { kind: 'pglite'; dataDir?: string; template?: string };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(here, 'migrations');
+/**
+ * An empty, migrated database cluster the build dumps beside the compiled server (issue 7). A new
+ * data folder starts from it instead of running PGlite's initdb, which takes seconds and leaves
+ * hundreds of megabytes of WebAssembly heap behind. Absent when run from the TypeScript sources.
+ */
+export const PGLITE_TEMPLATE = path.join(here, 'pglite-template.tar.gz');
+
+/** Writes a PGlite data folder as a gzipped dump, the form `template` above reads. */
+export async function dumpPgliteDataDir(dataDir: string, file: string): Promise<void> {
+  const client = new PGlite(dataDir);
+  // dumpDataDir before the client is ready never settles.
+  await client.waitReady;
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+}
 
 /** Serialises migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_720_451;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+const isNewCluster = (dataDir: string) => !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+
+async function openPglite(
+  dataDir: string | undefined,
+  templateFile: string | undefined,
+): Promise<Database> {
+  const template =
+    dataDir && templateFile && isNewCluster(dataDir) && fs.existsSync(templateFile)
+      ? new Blob([fs.readFileSync(templateFile)])
+      : undefined;
+  const client = dataDir
+    ? new PGlite(dataDir, template ? { loadDataDir: template } : {})
+    : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

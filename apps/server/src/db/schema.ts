@@ -22,6 +22,8 @@ import {
   MATCH_STATUSES,
   RIDE_REQUEST_STATUSES,
 } from '@aeropool/contract/rides';
+import { CASE_STATUSES } from '@aeropool/contract/moderation';
+import { REPORT_REASONS } from '@aeropool/contract/safety';
 
 const customBytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -43,6 +45,11 @@ export const users = pgTable('users', {
   googleSubject: text('google_subject').unique(),
   isActive: boolean('is_active').notNull().default(true),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  /** Granted only by `npm run admin -- grant` on the server, never over HTTP. */
+  isOperator: boolean('is_operator').notNull().default(false),
+  /** Set by an operator: like a deactivation, but only an operator lifts it (decision 009). */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -85,9 +92,30 @@ export const supportTickets = pgTable(
     subject: text('subject').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('Open'),
     createdAt: createdAt(),
   },
-  (table) => [index('support_tickets_user_idx').on(table.userId)],
+  (table) => [
+    index('support_tickets_user_idx').on(table.userId),
+    index('support_tickets_status_time_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** An operator's answer to a ticket, mailed to the rider and kept as the ticket's thread. */
+export const ticketReplies = pgTable(
+  'ticket_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_replies_ticket_idx').on(table.ticketId, table.createdAt)],
 );
 
 export const pageViews = pgTable(
@@ -124,6 +152,16 @@ export const rideRequests = pgTable(
     roadMetres: integer('road_metres').notNull(),
     timeOfTravel: timestamp('time_of_travel', { withTimezone: true }).notNull(),
     womenOnly: boolean('women_only').notNull().default(false),
+    /**
+     * The 0.05° square (about 5.5 km) the place lies in, for the candidate index: a match search
+     * reads only the cells around the rider's place (decision 010; modules/matching/grid-cell.ts
+     * computes the same number).
+     */
+    gridCell: integer('grid_cell')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(floor(place_latitude * 20)::integer * 10000 + floor(place_longitude * 20)::integer)`,
+      ),
     status: text('status', { enum: RIDE_REQUEST_STATUSES }).notNull().default('Active'),
     /** The match this request is (or, once Completed or Cancelled by its rider, was) part of. */
     currentMatchId: uuid('current_match_id').references((): AnyPgColumn => matches.id),
@@ -134,6 +172,10 @@ export const rideRequests = pgTable(
     // Potential matches: Active requests of one direction in a time window.
     index('ride_requests_active_direction_time_idx')
       .on(table.direction, table.timeOfTravel)
+      .where(sql`${table.status} = 'Active'`),
+    // Potential matches near a place: the few cells around it, then the time window (decision 010).
+    index('ride_requests_active_cell_time_idx')
+      .on(table.direction, table.gridCell, table.timeOfTravel)
       .where(sql`${table.status} = 'Active'`),
     index('ride_requests_rider_time_idx').on(table.riderId, table.timeOfTravel),
   ],
@@ -357,3 +399,64 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Either rider of a pair may block the other: the pair never meets again (decision 009). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('blocks_blocked_idx').on(table.blockedId),
+  ],
+);
+
+/** A rider's report of another; Open until an operator resolves it. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportNumber: bigint('report_number', { mode: 'number' }).generatedAlwaysAsIdentity({
+      startWith: 5001,
+    }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id),
+    reportedId: uuid('reported_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('Open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('reports_reported_status_idx').on(table.reportedId, table.status),
+    index('reports_status_time_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** Every operator action, with who and when; shown on the desk and never edited. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetKind: text('target_kind', { enum: ['rider', 'report', 'ticket'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_time_idx').on(table.createdAt)],
+);

@@ -12,6 +12,8 @@ import matchesRoutes from './matches/routes';
 import matchingRoutes from './matching/routes';
 import ratingsRoutes from './ratings/routes';
 import ridesRoutes from './rides/routes';
+import moderationRoutes from './moderation/routes';
+import safetyRoutes from './safety/routes';
 import supportRoutes from './support/routes';
 import tripsRoutes from './trips/routes';
 
@@ -30,5 +32,7 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   tripsRoutes,
   chatRoutes,
   tripSharesRoutes,
+  safetyRoutes,
+  moderationRoutes,
   placesRoutes,
 ];

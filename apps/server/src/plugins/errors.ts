@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -37,6 +37,10 @@ export const errorBody = (
   entities: [],
   ...extra,
 });
+
+/** The 404 of a path nobody serves; the moderation desk answers non-operators with it too. */
+export const noRouteMessage = (request: Pick<FastifyRequest, 'method' | 'url'>) =>
+  `No route for ${request.method} ${request.url.split('?')[0] ?? '/'}.`;
 
 /**
  * The single error handler: every failure leaves in the spec's envelope, 4xx with a message a

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errorBody } from './errors';
+import { errorBody, noRouteMessage } from './errors';
 
 /**
  * The public pages the build pre-rendered into `pages/` (`pages/login.html` for /login,
@@ -59,6 +59,6 @@ export async function registerWeb(
       const page = prerendered.get(pathname.replace(/(.)\/+$/, '$1'));
       return reply.sendFile(page ?? 'index.html');
     }
-    return reply.code(404).send(errorBody(404, `No route for ${request.method} ${pathname}.`));
+    return reply.code(404).send(errorBody(404, noRouteMessage(request)));
   });
 }

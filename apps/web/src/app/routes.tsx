@@ -73,6 +73,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/admin',
+        lazy: async () => ({
+          Component: (await import('../features/moderation/admin-page')).AdminPage,
+        }),
+      },
+      {
         path: '/experiment',
         lazy: async () => ({
           Component: (await import('../features/experiment/experiment-page')).ExperimentPage,

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findAccountByEmail } from './account-lifecycle';
+import { assertNotSuspended } from './user-service';
 import type { ServiceContext } from '../../lib/service-context';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -70,6 +71,7 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
     .where(or(eq(users.googleSubject, subject), eq(users.email, email)));
   if (existing) {
     if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
+    assertNotSuspended(ctx, existing);
     if (existing.googleSubject === subject) return existing;
     const [linked] = await ctx.db
       .update(users)

@@ -1,3 +1,4 @@
+import { suspendedMessage } from '@aeropool/contract/safety';
 import { and, eq } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
@@ -10,6 +11,7 @@ import {
 import type { Gender } from '@aeropool/contract/gender';
 import { phoneCodes, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { DbOrTx } from '../../db/database';
 import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider } from '../matches/match-service';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
@@ -69,7 +71,18 @@ export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserR
     throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
   }
   if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
+  assertNotSuspended(ctx, user);
   return user;
+}
+
+/** A suspended rider learns why and where to write, at every way in (decision 009). */
+export function assertNotSuspended(ctx: ServiceContext, user: UserRow): void {
+  if (user.suspendedAt) {
+    throw new AppError(
+      'FORBIDDEN',
+      suspendedMessage(user.suspensionReason ?? '', ctx.config.SUPPORT_EMAIL),
+    );
+  }
 }
 
 /** Only the fields sent change; the e-mail may be sent unchanged but never changed. */
@@ -178,20 +191,33 @@ export async function resetForgottenPassword(
 export async function deactivateUser(ctx: ServiceContext, id: string): Promise<void> {
   await findUserById(ctx, id);
   const now = ctx.now();
+  await withdrawRider(ctx, id, { isActive: false, deactivatedAt: now, updatedAt: now });
+}
+
+/**
+ * Takes a rider out of the product (deactivation, suspension): `change` is written to the user,
+ * every session ends, Active matches are left and open requests cancelled; co-riders are told.
+ * `first` runs in the same transaction once the rider's row is locked (a check, an audit entry).
+ */
+export async function withdrawRider(
+  ctx: ServiceContext,
+  id: string,
+  change: Partial<UserRow>,
+  first?: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
+  const now = ctx.now();
   const notify = await ctx.db.transaction(async (tx) => {
     // Lock the rider, then their requests, in the order creates and accepts take them, so
     // neither can slip a new request or match in while the account closes.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    await first?.(tx);
     await tx
       .select({ id: rideRequests.id })
       .from(rideRequests)
       .where(eq(rideRequests.riderId, id))
       .orderBy(rideRequests.id)
       .for('update');
-    await tx
-      .update(users)
-      .set({ isActive: false, deactivatedAt: now, updatedAt: now })
-      .where(eq(users.id, id));
+    await tx.update(users).set(change).where(eq(users.id, id));
     await ctx.sessions.revokeAllOf(id, tx);
     return [
       ...(await cancelActiveMatchesOfRider(tx, id, now)),

@@ -17,12 +17,23 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** 'Rao' → 'R.': riders know each other by first name and last initial (issue 8). */
+export const shortLastName = (lastName: string): string => {
+  const initial = [...lastName.trim()][0];
+  return initial ? `${initial.toUpperCase()}.` : '';
+};
+
+/** 'Asha R.' */
+export const shortName = (row: Pick<UserRow, 'firstName' | 'lastName'>): string =>
+  `${row.firstName} ${shortLastName(row.lastName)}`.trim();
+
+/** Another rider as a rider sees them: first name and last initial, never the full last name. */
 export const toRiderView = (
   row: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'> & { trust?: RiderTrust },
 ): Rider => ({
   _id: row.id,
   firstName: row.firstName,
-  lastName: row.lastName,
+  lastName: shortLastName(row.lastName),
   email: row.email,
   ...(row.trust ? { trust: row.trust } : {}),
 });

@@ -22,13 +22,17 @@ export async function requireMembership(
 type CancelInput = {
   matchId: string;
   userId: string;
-  myRequestId: string;
+  /** The canceller's request, Cancelled with the match; null when nobody leaves (a block). */
+  myRequestId: string | null;
   requestIds: string[];
   now: Date;
 };
 
-/** The canceller's request becomes Cancelled; every other member's is Active again. */
-async function cancelMatch(
+/**
+ * The match is Cancelled; the canceller's request too (when given), every other member's is Active
+ * again.
+ */
+export async function cancelMatch(
   tx: DbOrTx,
   { matchId, userId, myRequestId, requestIds, now }: CancelInput,
 ) {
@@ -36,14 +40,21 @@ async function cancelMatch(
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
-  await tx
-    .update(rideRequests)
-    .set({ status: 'Cancelled', updatedAt: now })
-    .where(eq(rideRequests.id, myRequestId));
+  if (myRequestId) {
+    await tx
+      .update(rideRequests)
+      .set({ status: 'Cancelled', updatedAt: now })
+      .where(eq(rideRequests.id, myRequestId));
+  }
   await tx
     .update(rideRequests)
     .set({ status: 'Active', currentMatchId: null, updatedAt: now })
-    .where(and(inArray(rideRequests.id, requestIds), ne(rideRequests.id, myRequestId)));
+    .where(
+      and(
+        inArray(rideRequests.id, requestIds),
+        myRequestId ? ne(rideRequests.id, myRequestId) : undefined,
+      ),
+    );
 }
 
 /** For deactivation: the rider leaves every Active match; returns the co-riders to notify. */

@@ -10,10 +10,10 @@ const tripTime = (ms: number) =>
     timeStyle: 'short',
   }).format(ms);
 
-const describe = (r: RideRequest) =>
+export const describeTrip = (r: RideRequest) =>
   `${r.source.name} → ${r.destination.name}, ${tripTime(r.timeOfTravel)} (IST)`;
 
-const mail = (
+export const tripMail = (
   to: string,
   subject: string,
   lines: string[],
@@ -38,14 +38,14 @@ export function matchRequestReceivedMail(
   percentage: number,
   publicUrl?: string,
 ) {
-  return mail(
+  return tripMail(
     to.rider.email,
     `${PRODUCT_NAME}: new match request from ${quoted(from.rider.firstName)}`,
     [
       `Hi ${to.rider.firstName},`,
       `${from.rider.firstName} ${from.rider.lastName} sent you a match request (${percentage}% match).`,
-      `Their trip: ${describe(from)}.`,
-      `Your trip: ${describe(to)}.`,
+      `Their trip: ${describeTrip(from)}.`,
+      `Your trip: ${describeTrip(to)}.`,
       'Accept or decline it in My Trips.',
     ],
     publicUrl && `${publicUrl}/dashboard`,
@@ -53,13 +53,13 @@ export function matchRequestReceivedMail(
 }
 
 export function matchAcceptedMail(sender: RideRequest, accepter: RideRequest, publicUrl?: string) {
-  return mail(
+  return tripMail(
     sender.rider.email,
     `${PRODUCT_NAME}: ${quoted(accepter.rider.firstName)} accepted your match request`,
     [
       `Hi ${sender.rider.firstName},`,
       `${accepter.rider.firstName} ${accepter.rider.lastName} accepted your match request. You are sharing a cab!`,
-      `Your trip: ${describe(sender)}.`,
+      `Your trip: ${describeTrip(sender)}.`,
       'Chat in the app to agree where to meet.',
     ],
     publicUrl && `${publicUrl}/dashboard`,

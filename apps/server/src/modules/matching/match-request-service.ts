@@ -11,6 +11,7 @@ import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
 import { scoreMatch } from './match-score';
 import { lowRatedAmong } from './rating-rule';
+import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
 
@@ -68,6 +69,7 @@ export async function sendMatchRequest(
       throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
     assertOpen(from, now, 'Your');
     assertOpen(to, now, 'Their');
+    await assertNotBlocked(tx, from.riderId, to.riderId);
     const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
     if (lowRated.has(from.riderId)) {
       throw new AppError(
@@ -182,6 +184,7 @@ export async function respondToMatchRequest(
       return { accepted: false as const, pending };
     }
     for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
+    if (locked.length === 2) await assertNotBlocked(tx, locked[0]!.riderId, locked[1]!.riderId);
     // A ride edited after the request was sent may no longer fit the other one.
     if (locked.length !== 2 || !isCompatible(ctx, locked[0]!, locked[1]!)) {
       throw new AppError('CONFLICT', 'That ride is no longer available.');

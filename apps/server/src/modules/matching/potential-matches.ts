@@ -1,21 +1,25 @@
-import { and, between, eq, ne, or, sql } from 'drizzle-orm';
-import { RIDE_LIMITS, type PotentialMatch } from '@aeropool/contract/rides';
-import type { DbOrTx } from '../../db/database';
-import { matchRequests, rideRequests } from '../../db/schema';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { RIDE_LIMITS, type MatchRequest, type PotentialMatch } from '@aeropool/contract/rides';
+import type { Db } from '../../db/database';
+import { matchRequests, rideRequests, users } from '../../db/schema';
 import { haversineMetres } from '../../lib/geo/distance';
 import { TERMINALS } from '@aeropool/contract/places';
 import type { ServiceContext } from '../../lib/service-context';
 import {
-  loadRideRequestViews,
+  effectiveStatus,
+  riderColumns,
   terminalOf,
+  toRideRequestView,
   withoutEmail,
+  withTrust,
   type RideRequestRow,
 } from '../rides/ride-request-view';
+import { ownOrThrow } from '../rides/ride-request-service';
+import { gridCellsCovering } from './grid-cell';
 import { fareFor, scoreMatch, type ScoreOptions, type TripEnds } from './match-score';
 import { isLowRated } from './rating-rule';
-
-/** A number parameter typed for PostgreSQL, which cannot infer it inside arithmetic. */
-const float = (value: number) => sql`${value}::float8`;
+import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
 /** Great-circle metres between Terminal 1 and Terminal 2. */
 const TERMINAL_HOP_METRES = haversineMetres(TERMINALS[0], TERMINALS[1]);
@@ -49,15 +53,174 @@ export function isCompatible(ctx: ServiceContext, a: RideRequestRow, b: RideRequ
   );
 }
 
+const param = (
+  name: string,
+  type: 'float8' | 'uuid' | 'text' | 'timestamptz' | 'boolean' | 'integer[]',
+) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/** Candidate rows: the ride request and its rider's trust signals, as the card shows them. */
+const candidateColumns = { request: rideRequests, rider: riderColumns };
+
+/**
+ * The two statements behind GET potential-matches-and-requests (issue 7), built and prepared once
+ * per database: (1) my request with its pending match requests and their other side, (2) the
+ * candidates with their riders. Every value is a parameter, so the plan is reused.
+ */
+function buildStatements(db: Db) {
+  const other = alias(rideRequests, 'other');
+  const ownWithPending = db
+    .select({
+      mine: rideRequests,
+      pending: {
+        id: matchRequests.id,
+        fromRequestId: matchRequests.fromRequestId,
+        status: matchRequests.status,
+        matchPercentage: matchRequests.matchPercentage,
+        distance: matchRequests.distance,
+      },
+      other,
+      rider: riderColumns,
+    })
+    .from(rideRequests)
+    .leftJoin(
+      matchRequests,
+      and(
+        eq(matchRequests.status, 'Pending'),
+        or(
+          eq(matchRequests.fromRequestId, rideRequests.id),
+          eq(matchRequests.toRequestId, rideRequests.id),
+        ),
+      ),
+    )
+    .leftJoin(
+      other,
+      eq(
+        other.id,
+        sql`case when ${matchRequests.fromRequestId} = ${rideRequests.id} then ${matchRequests.toRequestId} else ${matchRequests.fromRequestId} end`,
+      ),
+    )
+    .leftJoin(users, eq(users.id, other.riderId))
+    .where(eq(rideRequests.id, sql.placeholder('id')))
+    .orderBy(matchRequests.createdAt)
+    .prepare('own_request_with_pending');
+
+  const lat = param('lat', 'float8');
+  const lng = param('lng', 'float8');
+  const circuity = param('circuity', 'float8');
+  // Great-circle metres and the score's formula (see match-score.ts) in SQL, so only the best few
+  // rows leave the database whatever the density; they are re-scored exactly in findPotentialMatches.
+  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
+    power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
+    power(sin(radians(${rideRequests.placeLongitude} - ${lng}) / 2), 2)))`;
+  const hop = sql`case when ${rideRequests.terminal} = ${param('terminal', 'text')} then 0 else ${param('terminalHop', 'float8')} end`;
+  const roadMetres = param('roadMetres', 'float8');
+  const solo = sql`(${rideRequests.roadMetres} + ${roadMetres})`;
+  const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${roadMetres}) + ${distance} * ${circuity})`;
+  const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${param('timeMs', 'float8')}) / 60000`;
+  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${param('windowMinutes', 'float8')}))`;
+  const mineId = param('mineId', 'uuid');
+  const riderId = param('riderId', 'uuid');
+
+  const candidates = db
+    .select(candidateColumns)
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .where(
+      and(
+        eq(rideRequests.status, 'Active'),
+        sql`${rideRequests.direction} = ${param('direction', 'text')}`,
+        // The cells around my place first (index ride_requests_active_cell_time_idx), then the
+        // box and the exact distance: the rows read follow the local density (decision 010).
+        sql`${rideRequests.gridCell} = any(${param('cells', 'integer[]')})`,
+        sql`${rideRequests.timeOfTravel} between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}`,
+        sql`${rideRequests.riderId} <> ${riderId}`,
+        sql`${rideRequests.placeLatitude} between ${param('latMin', 'float8')} and ${param('latMax', 'float8')}`,
+        sql`${rideRequests.placeLongitude} between ${param('lngMin', 'float8')} and ${param('lngMax', 'float8')}`,
+        sql`${distance} <= ${param('maxMetres', 'float8')}`,
+        sql`not ${isLowRated(rideRequests.riderId)}`,
+        sql`not ${isHiddenByReports(rideRequests.riderId)}`,
+        sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
+        // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
+        sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
+        sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
+        sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
+          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
+          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,
+      ),
+    )
+    .orderBy(sql`${approxScore} desc`)
+    .limit(RIDE_LIMITS.maxPotentialMatches * 2)
+    .prepare('potential_match_candidates');
+
+  return { ownWithPending, candidates };
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof buildStatements>>();
+const statementsFor = (db: Db) => {
+  let built = statements.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statements.set(db, built);
+  }
+  return built;
+};
+
+export type MatchesAndRequests = {
+  potentialMatches: PotentialMatch[];
+  incomingMatches: MatchRequest[];
+  outgoingMatches: MatchRequest[];
+};
+
+/**
+ * GET potential-matches-and-requests in two prepared statements: my request with its pending
+ * match requests, then (while my request is open) the candidates. 404 / 403 as findOwnRequest.
+ */
+export async function findMatchesAndRequests(
+  ctx: ServiceContext,
+  requestId: string,
+  userId: string,
+): Promise<MatchesAndRequests> {
+  const now = ctx.now();
+  const { ownWithPending } = statementsFor(ctx.db);
+  const rows = await ownWithPending.execute({ id: requestId });
+  const mine = ownOrThrow(rows[0]?.mine, userId);
+  if (mine.status !== 'Active' || mine.timeOfTravel <= now) {
+    return { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+  }
+  // A request whose other side has since expired or gone cannot be acted on: left out.
+  const pending = rows.flatMap(({ pending, other, rider }) =>
+    pending && other && rider && effectiveStatus(other, now) === 'Active'
+      ? [
+          {
+            incoming: pending.fromRequestId !== mine.id,
+            view: {
+              _id: pending.id,
+              requestId: withoutEmail(toRideRequestView(other, withTrust(rider), now)),
+              status: pending.status,
+              matchPercentage: pending.matchPercentage,
+              distance: pending.distance,
+            },
+          },
+        ]
+      : [],
+  );
+  return {
+    potentialMatches: await findPotentialMatches(ctx, mine),
+    incomingMatches: pending.filter((p) => p.incoming).map((p) => p.view),
+    outgoingMatches: pending.filter((p) => !p.incoming).map((p) => p.view),
+  };
+}
+
 /**
  * Other riders' Active requests in the same direction, within the time window and distance, not
- * already linked to `mine` by a pending match request; best matchPercentage first.
- * The index on (direction, time) WHERE Active narrows the rows; a bounding box and the exact
- * distance trim them; SQL ranks by the score and only the best few are re-scored here.
+ * already linked to `mine` by a pending match request, not blocked, hidden or excluded by the
+ * rating and women-only rules; best matchPercentage first. The grid cells around the place narrow
+ * the rows (decision 010); the box and the exact distance trim them; SQL ranks by the score and
+ * only the best few are re-scored here.
  */
-export async function findPotentialMatches(
+async function findPotentialMatches(
   ctx: ServiceContext,
-  db: DbOrTx,
   mine: RideRequestRow,
 ): Promise<PotentialMatch[]> {
   const now = ctx.now();
@@ -66,108 +229,47 @@ export async function findPotentialMatches(
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
   const from = new Date(Math.max(mine.timeOfTravel.getTime() - windowMs, now.getTime() + 1));
-
   const self = tripEndsOf(mine);
   const options = scoreOptions(ctx);
-  // Great-circle metres and the score's formula (see match-score.ts) in SQL, so only the best few
-  // rows leave the database whatever the density; they are re-scored exactly below.
-  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
-    power(sin(radians(${rideRequests.placeLatitude} - ${float(mine.placeLatitude)}) / 2), 2) +
-    cos(radians(${float(mine.placeLatitude)})) * cos(radians(${rideRequests.placeLatitude})) *
-    power(sin(radians(${rideRequests.placeLongitude} - ${float(mine.placeLongitude)}) / 2), 2)))`;
-  const hop = sql`case when ${rideRequests.terminal} = ${mine.terminal} then 0 else ${float(TERMINAL_HOP_METRES * options.circuity)} end`;
-  const solo = sql`(${rideRequests.roadMetres} + ${float(mine.roadMetres)})`;
-  const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${float(mine.roadMetres)}) + ${distance} * ${float(options.circuity)})`;
-  const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${float(mine.timeOfTravel.getTime())}) / 60000`;
-  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${float(options.windowMinutes)}))`;
 
-  const candidates = await db
-    .select({
-      id: rideRequests.id,
-      terminal: rideRequests.terminal,
-      placeLatitude: rideRequests.placeLatitude,
-      placeLongitude: rideRequests.placeLongitude,
-      roadMetres: rideRequests.roadMetres,
-      timeOfTravel: rideRequests.timeOfTravel,
-    })
-    .from(rideRequests)
-    .where(
-      and(
-        eq(rideRequests.status, 'Active'),
-        eq(rideRequests.direction, mine.direction),
-        between(rideRequests.timeOfTravel, from, new Date(mine.timeOfTravel.getTime() + windowMs)),
-        ne(rideRequests.riderId, mine.riderId),
-        between(rideRequests.placeLatitude, mine.placeLatitude - dLat, mine.placeLatitude + dLat),
-        between(
-          rideRequests.placeLongitude,
-          mine.placeLongitude - dLng,
-          mine.placeLongitude + dLng,
-        ),
-        sql`${distance} <= ${float(maxMetres)}`,
-        sql`not ${isLowRated(rideRequests.riderId)}`,
-        // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
-        sql`(${mine.womenOnly} = false or (select u.gender from users u where u.id = ${rideRequests.riderId}) = 'woman')`,
-        sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${mine.riderId}) = 'woman')`,
-        sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
-          (${matchRequests.fromRequestId} = ${mine.id} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
-          (${matchRequests.toRequestId} = ${mine.id} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,
-      ),
-    )
-    .orderBy(sql`${approxScore} desc`)
-    .limit(RIDE_LIMITS.maxPotentialMatches * 2);
+  const box = {
+    latMin: mine.placeLatitude - dLat,
+    latMax: mine.placeLatitude + dLat,
+    lngMin: mine.placeLongitude - dLng,
+    lngMax: mine.placeLongitude + dLng,
+  };
+  const candidates = await statementsFor(ctx.db).candidates.execute({
+    mineId: mine.id,
+    cells: gridCellsCovering(box),
+    riderId: mine.riderId,
+    direction: mine.direction,
+    from: from.toISOString(),
+    to: new Date(mine.timeOfTravel.getTime() + windowMs).toISOString(),
+    lat: mine.placeLatitude,
+    lng: mine.placeLongitude,
+    ...box,
+    maxMetres,
+    circuity: options.circuity,
+    terminal: mine.terminal,
+    terminalHop: TERMINAL_HOP_METRES * options.circuity,
+    roadMetres: mine.roadMetres,
+    timeMs: mine.timeOfTravel.getTime(),
+    windowMinutes: options.windowMinutes,
+    womenOnly: mine.womenOnly,
+  });
 
-  const scored = candidates
-    .map((row) => ({ id: row.id, score: scoreMatch(self, tripEndsOf(row), options) }))
+  return candidates
+    .map((row) => ({ row, score: scoreMatch(self, tripEndsOf(row.request), options) }))
     .filter((c) => c.score.distance <= maxMetres)
     .sort(
       (a, b) =>
         b.score.matchPercentage - a.score.matchPercentage || a.score.distance - b.score.distance,
     )
-    .slice(0, RIDE_LIMITS.maxPotentialMatches);
-
-  const views = await loadRideRequestViews(
-    db,
-    scored.map((c) => c.id),
-    now,
-  );
-  return scored.map(({ id, score }) => ({
-    ...withoutEmail(views.get(id)!),
-    matchPercentage: score.matchPercentage,
-    distance: score.distance,
-    fare: fareFor(self, score),
-  }));
-}
-
-/** Pending match requests of one of my requests, with the other side's ride request. */
-export async function findPendingMatchRequests(ctx: ServiceContext, db: DbOrTx, mineId: string) {
-  const now = ctx.now();
-  const rows = await db
-    .select()
-    .from(matchRequests)
-    .where(
-      and(
-        eq(matchRequests.status, 'Pending'),
-        or(eq(matchRequests.toRequestId, mineId), eq(matchRequests.fromRequestId, mineId)),
-      ),
-    )
-    .orderBy(matchRequests.createdAt);
-  const otherIds = rows.map((m) => (m.toRequestId === mineId ? m.fromRequestId : m.toRequestId));
-  const views = await loadRideRequestViews(db, otherIds, now);
-  const toView = (m: (typeof rows)[number], otherId: string) => ({
-    _id: m.id,
-    requestId: withoutEmail(views.get(otherId)!),
-    status: m.status,
-    matchPercentage: m.matchPercentage,
-    distance: m.distance,
-  });
-  // A request whose other side has since expired or gone cannot be acted on: leave it out.
-  const live = (otherId: string) => views.get(otherId)?.status === 'Active';
-  return {
-    incomingMatches: rows
-      .filter((m) => m.toRequestId === mineId && live(m.fromRequestId))
-      .map((m) => toView(m, m.fromRequestId)),
-    outgoingMatches: rows
-      .filter((m) => m.fromRequestId === mineId && live(m.toRequestId))
-      .map((m) => toView(m, m.toRequestId)),
-  };
+    .slice(0, RIDE_LIMITS.maxPotentialMatches)
+    .map(({ row, score }) => ({
+      ...withoutEmail(toRideRequestView(row.request, withTrust(row.rider), now)),
+      matchPercentage: score.matchPercentage,
+      distance: score.distance,
+      fare: fareFor(self, score),
+    }));
 }

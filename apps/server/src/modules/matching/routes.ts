@@ -8,13 +8,12 @@ import {
   respondMatchRequestBodySchema,
   sendMatchRequestBodySchema,
 } from '@aeropool/contract/rides';
-import { findOwnRequest } from '../rides/ride-request-service';
 import {
   cancelMatchRequest,
   respondToMatchRequest,
   sendMatchRequest,
 } from './match-request-service';
-import { findPendingMatchRequests, findPotentialMatches } from './potential-matches';
+import { findMatchesAndRequests } from './potential-matches';
 
 const secured = [{ bearerAuth: [] }];
 const requestIdParams = z.object({ requestId: z.uuid('Invalid id.') });
@@ -33,17 +32,11 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: envelopeSchema(matchesAndRequestsSchema) },
       },
     },
-    async (request) => {
-      const mine = await findOwnRequest(fastify.db, request.params.requestId, request.userId);
-      const isOpen = mine.status === 'Active' && mine.timeOfTravel > fastify.now();
-      const [potentialMatches, pending] = await Promise.all([
-        isOpen ? findPotentialMatches(fastify, fastify.db, mine) : Promise.resolve([]),
-        isOpen
-          ? findPendingMatchRequests(fastify, fastify.db, mine.id)
-          : Promise.resolve({ incomingMatches: [], outgoingMatches: [] }),
-      ]);
-      return { statusCode: 200, message: 'OK', entities: [{ potentialMatches, ...pending }] };
-    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'OK',
+      entities: [await findMatchesAndRequests(fastify, request.params.requestId, request.userId)],
+    }),
   );
 
   app.post(

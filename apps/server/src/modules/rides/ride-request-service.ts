@@ -78,7 +78,7 @@ async function lockRider(tx: DbOrTx, riderId: string) {
     throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
 }
 
-const ownOrThrow = (row: RideRequestRow | undefined, riderId: string): RideRequestRow => {
+export const ownOrThrow = (row: RideRequestRow | undefined, riderId: string): RideRequestRow => {
   if (!row) throw new AppError('NOT_FOUND', 'Ride request not found.');
   if (row.riderId !== riderId)
     throw new AppError('FORBIDDEN', 'You can only see or change your own ride requests.');

@@ -3,7 +3,7 @@ import { TERMINALS, type Place } from '@aeropool/contract/places';
 import type { RiderTrust } from '@aeropool/contract/accounts';
 import type { RideRequest, RideRequestStatus } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
-import { ratings, rideRequests, users } from '../../db/schema';
+import { rideRequests, users } from '../../db/schema';
 import { toRiderView } from '../accounts/user-view';
 
 export type RideRequestRow = typeof rideRequests.$inferSelect;
@@ -49,7 +49,14 @@ export function toRideRequestView(row: RideRequestRow, rider: RiderRow, now: Dat
   };
 }
 
-const riderColumns = {
+/**
+ * The outer users row, spelled out: in a one-table select drizzle leaves `${users.id}` unqualified,
+ * and inside a subquery a bare "id" would mean the subquery's own table.
+ */
+export const outerUserId = sql.raw('"users"."id"');
+
+/** A rider and their trust signals, for any select that reads `users` (joined or alone). */
+export const riderColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -59,9 +66,9 @@ const riderColumns = {
   // Trust signals in the same query as the card (index ratings_rated_idx, ride_requests_rider_time_idx).
   ratingAverage: sql<
     string | null
-  >`(select avg(${ratings.rating}) from ${ratings} where ${ratings.ratedId} = ${users.id})`,
-  ratingCount: sql<number>`(select count(*)::int from ${ratings} where ${ratings.ratedId} = ${users.id})`,
-  completedRides: sql<number>`(select count(*)::int from ride_requests done where done.rider_id = ${users.id} and done.status = 'Completed')`,
+  >`(select avg(r.rating) from ratings r where r.rated_id = ${outerUserId})`,
+  ratingCount: sql<number>`(select count(*)::int from ratings r where r.rated_id = ${outerUserId})`,
+  completedRides: sql<number>`(select count(*)::int from ride_requests done where done.rider_id = ${outerUserId} and done.status = 'Completed')`,
 };
 
 type RiderColumns = {
@@ -76,7 +83,7 @@ type RiderColumns = {
   completedRides: number;
 };
 
-const withTrust = (row: RiderColumns): RiderRow => ({
+export const withTrust = (row: RiderColumns): RiderRow => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,

@@ -6,7 +6,7 @@ import { supportConfirmationMail, supportTeamMail } from './support-mails';
 
 type TicketInput = Required<SupportTicketBody>;
 
-const ticketNumberOf = (n: number) => `AP-${n}`;
+export const ticketNumberOf = (n: number) => `AP-${n}`;
 
 /**
  * Stores the ticket first (it must never be lost), then mails the support team (reply-to the

@@ -11,6 +11,7 @@ import { BasicInfoForm } from './components/basic-info-form';
 import { ProfileHeader } from './components/profile-header';
 import { ProfileLoadError } from './components/profile-load-error';
 import { ProfileStats } from './components/profile-stats';
+import { BlockedRiders } from '../safety/components/blocked-riders';
 
 /** Spec §2 Profile: needs a stored user id, otherwise useRequireSession sends it to /login. */
 export function ProfilePage() {
@@ -54,6 +55,7 @@ function ProfileContent({ userId }: { userId: string }) {
       <ProfileHeader user={user} />
       <ProfileStats stats={statsQuery.data} user={user} />
       <BasicInfoForm user={user} />
+      <BlockedRiders userId={user._id} />
       <AccountSettings user={user} />
     </>
   );

@@ -34,7 +34,8 @@ type SessionOptions = {
 
 /**
  * Sessions are rows (decision 003): a token is an HS256 JWT naming its row, with an expiry. The
- * check is served from a cache that every revocation clears on every instance (session-cache).
+ * check is served from a cache that every revocation clears on every instance (session-cache):
+ * at once on the instance that revokes, and on the others when the NOTIFY reaches them.
  */
 export async function createSessions(options: SessionOptions): Promise<Sessions> {
   const { database, jwtSecret, ttlDays, now } = options;
@@ -68,14 +69,19 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         eq(users.isActive, true),
+        isNull(users.suspendedAt),
       ),
     )
     .prepare('session_check');
 
-  const announce = (target: DbOrTx, revocation: Revocation) =>
-    target.execute(
+  const announce = async (target: DbOrTx, revocation: Revocation) => {
+    // The NOTIFY comes back to this instance too, but only some time after the commit: the
+    // rider's next request (answered by this instance) must already be refused.
+    cache.invalidate(revocation);
+    await target.execute(
       sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify(revocation)})`,
     );
+  };
 
   return {
     async issue(userId, target = db) {

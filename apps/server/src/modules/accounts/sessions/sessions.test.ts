@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../db/schema';
 import { connectSocket } from '../../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app';
+import { createSessions } from './session-service';
 
 let t: TestApp;
 let url: string;
@@ -109,6 +110,43 @@ describe('sessions', () => {
       expect((await profile(a)).statusCode).toBe(401);
     } finally {
       t.clock.advance(-31 * 86_400_000);
+    }
+  });
+
+  it('the instance that revokes refuses the token at once, before its own NOTIFY comes back', async () => {
+    const a = await t.signUp();
+    const held: (() => void)[] = [];
+    const sessionsHeldBack = await createSessions({
+      database: {
+        ...t.database,
+        listen: (channel, handlers) =>
+          t.database.listen(channel, {
+            ...handlers,
+            onMessage: (payload) => held.push(() => handlers.onMessage(payload)),
+          }),
+      },
+      jwtSecret: t.app.secrets.jwtSecret,
+      ttlDays: 30,
+      now: t.clock.now,
+    });
+    try {
+      const laptop = await sessionsHeldBack.issue(a.id);
+      const phone = await sessionsHeldBack.issue(a.id);
+      const sessionOf = async (token: string) => (await sessionsHeldBack.verify(token))?.sessionId;
+      const laptopSession = await sessionOf(laptop);
+      expect(laptopSession).toBeTruthy();
+      expect(await sessionOf(phone)).toBeTruthy();
+
+      await sessionsHeldBack.revoke(laptopSession!);
+      expect(await sessionOf(laptop)).toBeUndefined();
+      expect(await sessionOf(phone)).toBeTruthy();
+      await sessionsHeldBack.revokeAllOf(a.id);
+      expect(await sessionOf(phone)).toBeUndefined();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      for (const deliver of held) deliver();
+      expect(await sessionOf(phone)).toBeUndefined();
+    } finally {
+      await sessionsHeldBack.close();
     }
   });
 });

@@ -17,6 +17,8 @@ type Field = 'email' | 'password';
 export function LoginForm() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  /** A suspended account's reason and where to write: kept on screen, not a passing toast. */
+  const [refusal, setRefusal] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   const { mutateAsync, isPending } = useLogin();
   const completeSignIn = useCompleteSignIn();
@@ -36,12 +38,17 @@ export function LoginForm() {
       return;
     }
 
+    setRefusal(undefined);
     try {
       const result = await mutateAsync(validation.data);
       completeSignIn(result, LOGIN_TOASTS.welcome);
     } catch (error) {
       if (!(error instanceof ApiError)) {
         toast.error(LOGIN_TOASTS.exception);
+        return;
+      }
+      if (error.statusCode === 403) {
+        setRefusal(error.message);
         return;
       }
       // Only "wrong credentials" and "no such user" carry a message meant for this form.
@@ -52,6 +59,14 @@ export function LoginForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {refusal ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+        >
+          {refusal}
+        </p>
+      ) : null}
       <TextField
         label="Email"
         type="email"

@@ -83,7 +83,7 @@ describe('useGoogleSignIn', () => {
 
     await act(() => signIn('google-id-token'));
 
-    expect(toast.error).toHaveBeenCalledWith('Google sign-in is not enabled.');
+    expect(toast.error).toHaveBeenCalledWith('Google sign-in is not enabled.', expect.anything());
     expect(localStorage.getItem('userId')).toBeNull();
     expect(location.pathname).toBe('/login');
   });

@@ -24,7 +24,9 @@ export function useGoogleSignIn() {
         completeSignIn(result, GOOGLE_TOASTS.success);
       } catch (error) {
         if (error instanceof ApiError) {
-          toast.error(error.message || GOOGLE_TOASTS.failed);
+          // A suspension's reason and the support address need time to be read.
+          const duration = error.statusCode === 403 ? 12_000 : undefined;
+          toast.error(error.message || GOOGLE_TOASTS.failed, { duration });
           return;
         }
         toast.error(

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
+import type { Rider } from '@aeropool/contract/accounts';
 import type { RideRequest } from '@aeropool/contract/rides';
+import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
+import { RiderAvatar, RiderTrust } from '../../trips/components/rider-trust';
 import { CHAT_TEXTS } from '../chat-texts';
 import type { ConnectionState } from '../hooks/use-connection-state';
 import { formatTripMoment } from '../utils/chat-time';
@@ -7,8 +10,10 @@ import { ConnectionPill } from './connection-pill';
 import { EmergencyActions } from '../../trip-share/components/emergency-actions';
 
 type Props = {
-  /** Co-riders' full names; empty while unknown. */
+  /** Co-riders' names ('Asha R.'); empty while unknown. */
   coRiders: string[];
+  /** The co-riders with their trust signals, once the match has loaded. */
+  coRiderProfiles: Rider[];
   /** The trip is still loading: a placeholder rather than a title that changes a moment later. */
   isLoading: boolean;
   /** This rider's own request in the match: its route and time head the chat. */
@@ -21,7 +26,14 @@ const joinNames = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} & ${names.at(-1)}`;
 
 /** Who the chat is with, which trip it is about, and whether messages are getting through. */
-export function ChatHeader({ coRiders, isLoading, ownRequest, connection, now }: Props) {
+export function ChatHeader({
+  coRiders,
+  coRiderProfiles,
+  isLoading,
+  ownRequest,
+  connection,
+  now,
+}: Props) {
   return (
     <header className="shrink-0 border-b border-slate-200 bg-white">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-1 px-3 py-2.5 sm:px-6">
@@ -60,6 +72,15 @@ export function ChatHeader({ coRiders, isLoading, ownRequest, connection, now }:
             </time>
           </p>
         ) : null}
+        {coRiderProfiles.map((rider) => (
+          <div key={rider._id} className="flex flex-wrap items-center justify-between gap-x-3">
+            <div className="flex min-w-0 items-center gap-2">
+              <RiderAvatar rider={rider} />
+              <RiderTrust rider={rider} />
+            </div>
+            <RiderSafetyActions rider={rider} canReport className="-mr-2" />
+          </div>
+        ))}
         <EmergencyActions className="pt-1" />
       </div>
     </header>

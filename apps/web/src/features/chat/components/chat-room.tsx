@@ -47,6 +47,11 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
     return [...new Set(names)];
   }, [trip, stored, selfId]);
 
+  const coRiderProfiles = useMemo(
+    () => trip?.match.requests.map((r) => r.rider).filter((rider) => rider._id !== selfId) ?? [],
+    [trip, selfId],
+  );
+
   if (room.isDenied || isStatus(history.error, 400, 403, 404)) {
     return (
       <ChatNotice
@@ -96,6 +101,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
     <main className="flex h-[calc(100dvh-4rem-1px)] min-h-80 flex-col bg-slate-50">
       <ChatHeader
         coRiders={coRiders}
+        coRiderProfiles={coRiderProfiles}
         isLoading={isTripLoading}
         ownRequest={trip?.ownRequest ?? null}
         connection={room.connection}

@@ -2,7 +2,7 @@ import type { Match, RideRequest } from '@aeropool/contract/rides';
 
 export type ChatTrip = { match: Match; ownRequest: RideRequest };
 
-/** Co-riders' full names, in the order the match lists them. */
+/** Co-riders by first name and last initial, in the order the match lists them. */
 export function coRiderNames(match: Match, selfId: string): string[] {
   return match.requests
     .filter((request) => request.rider._id !== selfId)

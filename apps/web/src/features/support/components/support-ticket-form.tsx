@@ -13,8 +13,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitSupportTicket } from '../api/submit-support-ticket';
-import { SelectField } from './select-field';
-import { TextAreaField } from './text-area-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 type Values = { subject: string; category: SupportCategory; description: string };
 type Errors = Partial<Record<'subject' | 'description', string>>;

@@ -5,6 +5,7 @@ import { useCancelMatchRequest } from '../api/cancel-match-request';
 import { useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RiderSummary } from './rider-summary';
+import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { StatusBadge } from './status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
 
@@ -19,15 +20,22 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
         matchPercentage={matchRequest.matchPercentage}
         distance={matchRequest.distance}
       />
-      {kind === 'incoming' ? (
-        <IncomingActions matchRequestId={matchRequest._id} myRequestId={myRequestId} />
-      ) : (
-        <OutgoingActions
-          matchRequestId={matchRequest._id}
-          myRequestId={myRequestId}
-          status={matchRequest.status}
+      <div className="flex flex-col items-stretch gap-1 sm:items-end">
+        {kind === 'incoming' ? (
+          <IncomingActions matchRequestId={matchRequest._id} myRequestId={myRequestId} />
+        ) : (
+          <OutgoingActions
+            matchRequestId={matchRequest._id}
+            myRequestId={myRequestId}
+            status={matchRequest.status}
+          />
+        )}
+        <RiderSafetyActions
+          rider={matchRequest.requestId.rider}
+          canReport
+          className="sm:justify-end"
         />
-      )}
+      </div>
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { formatIndianMobile } from '@aeropool/contract/phone-format';
 import type { CoPassengerRating } from '../utils/co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
 import { RiderTrust } from './rider-trust';
+import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { Stars } from './stars';
 
 type Props = {
@@ -46,6 +47,7 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
                     Call {formatIndianMobile(entry.request.rider.phone)}
                   </a>
                 ) : null}
+                <RiderSafetyActions rider={entry.request.rider} canReport className="-ml-2" />
               </div>
               {entry.rating || canRate ? (
                 <RatingCell entry={entry} onRate={onRate} />

@@ -5,6 +5,7 @@ import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { fareText } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
+import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { match: PotentialMatch; myRequestId: string };
@@ -31,14 +32,17 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
         distance={match.distance}
         note={fareText(match.fare)}
       />
-      <Button
-        onClick={() => void send()}
-        isLoading={isPending}
-        loadingText="Sending..."
-        className="sm:w-auto"
-      >
-        Send Request
-      </Button>
+      <div className="flex flex-col items-stretch gap-1 sm:items-end">
+        <Button
+          onClick={() => void send()}
+          isLoading={isPending}
+          loadingText="Sending..."
+          className="sm:w-auto"
+        >
+          Send Request
+        </Button>
+        <RiderSafetyActions rider={match.rider} canReport={false} className="sm:justify-end" />
+      </div>
     </li>
   );
 }

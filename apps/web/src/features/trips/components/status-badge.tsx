@@ -5,6 +5,9 @@ const TONES: Record<string, string> = {
   Completed: 'bg-brand-50 text-brand-800 ring-brand-100',
   Cancelled: 'bg-red-50 text-red-700 ring-red-200',
   Expired: 'bg-slate-100 text-slate-600 ring-slate-200',
+  // Moderation cases.
+  Open: 'bg-amber-50 text-amber-800 ring-amber-200',
+  Resolved: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
 type Props = { status: string; label?: string };

@@ -1,0 +1,58 @@
+// Compiles the server once into dist/ (issue 7: `npm start` no longer recompiles TypeScript at
+// every start). Node packages stay external; our own workspace packages (TypeScript sources) are
+// bundled in. Migrations are copied beside the bundle, where db/database.ts looks for them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { dumpPgliteDataDir, openDatabase } from '../src/db/database';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+export const SERVER_DIST = path.join(serverRoot, 'dist');
+export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
+
+/** Bare imports are node_modules, except `@aeropool/*`, which are sources to compile. */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@aeropool/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer(): Promise<void> {
+  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(serverRoot, 'src/server.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(serverRoot, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), {
+    recursive: true,
+  });
+  await writePgliteTemplate(path.join(SERVER_DIST, 'pglite-template.tar.gz'));
+}
+
+/** The migrated, empty cluster a new data folder starts from (see PGLITE_TEMPLATE). */
+async function writePgliteTemplate(file: string): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-template-'));
+  try {
+    const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await migrated.close();
+    await dumpPgliteDataDir(dir, file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === import.meta.filename) {
+  await buildServer();
+  console.log(`Server compiled to ${path.relative(process.cwd(), SERVER_ENTRY)}`);
+}

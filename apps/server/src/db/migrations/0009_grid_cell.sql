@@ -1,0 +1,2 @@
+ALTER TABLE "ride_requests" ADD COLUMN "grid_cell" integer GENERATED ALWAYS AS ((floor(place_latitude * 20)::integer * 10000 + floor(place_longitude * 20)::integer)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "ride_requests_active_cell_time_idx" ON "ride_requests" USING btree ("direction","grid_cell","time_of_travel") WHERE "ride_requests"."status" = 'Active';

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRide, PLACES, sendMatch } from '../../test/ride-factory';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Counts the SQL statements the app sends while `work` runs (PGlite client or pg pool). */
+async function countStatements(work: () => Promise<unknown>): Promise<string[]> {
+  const client = (
+    t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }
+  ).$client;
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    seen.push(typeof first === 'string' ? first : first.text);
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
+
+describe('potential-matches-and-requests (issue 7)', () => {
+  it('answers from at most two SQL statements, session check included', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const mine = await createRide(t, a, { minutesAhead: 500 });
+    const theirs = await createRide(t, b, { minutesAhead: 500, place: PLACES.indiranagar });
+    await createRide(t, c, { minutesAhead: 505, place: PLACES.indiranagar });
+    expect((await sendMatch(t, b, theirs._id, mine._id)).statusCode).toBe(201);
+    const url = `/api/ride-request/potential-matches-and-requests/${mine._id}`;
+    // The first request of a session reads it once; later ones find it in the session cache.
+    await t.request({ method: 'GET', url, token: a.token });
+
+    let body: { potentialMatches: unknown[]; incomingMatches: unknown[] } | undefined;
+    const statements = await countStatements(async () => {
+      const res = await t.request({ method: 'GET', url, token: a.token });
+      expect(res.statusCode).toBe(200);
+      body = res.json().entities[0];
+    });
+    expect(body!.potentialMatches).toHaveLength(1);
+    expect(body!.incomingMatches).toHaveLength(1);
+    // Counted for real (the wrapper sees the statements), and no more than two.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.length, statements.join('\n---\n')).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,310 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AuditEntry, CaseKind, DeskCase, QueueQuery } from '@aeropool/contract/moderation';
+import type { SupportCategory } from '@aeropool/contract/support';
+import type { DbOrTx } from '../../db/database';
+import { auditLog, reports, supportTickets, ticketReplies, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { withdrawRider } from '../accounts/user-service';
+import { reportReferenceOf } from '../safety/report-service';
+import { ticketNumberOf } from '../support/support-service';
+import { loadDeskRiders } from './desk-riders';
+import { ticketReplyMail } from './desk-mails';
+
+const QUEUE_SIZE = 100;
+
+type AuditInput = {
+  operatorId: string;
+  action: string;
+  targetKind: 'rider' | 'report' | 'ticket';
+  targetId: string;
+  detail?: string;
+};
+
+const audit = (db: DbOrTx, entry: AuditInput, now: Date) =>
+  db.insert(auditLog).values({ ...entry, detail: entry.detail ?? '', createdAt: now });
+
+/** Open reports and tickets in one queue, newest first; each with the riders it concerns. */
+export async function listQueue(ctx: ServiceContext, query: QueueQuery): Promise<DeskCase[]> {
+  const wants = (kind: CaseKind) => !query.kind || query.kind === kind;
+  const [reportRows, ticketRows] = await Promise.all([
+    wants('report')
+      ? ctx.db
+          .select()
+          .from(reports)
+          .where(query.status ? eq(reports.status, query.status) : undefined)
+          .orderBy(desc(reports.createdAt))
+          .limit(QUEUE_SIZE)
+      : [],
+    wants('ticket')
+      ? ctx.db
+          .select()
+          .from(supportTickets)
+          .where(query.status ? eq(supportTickets.status, query.status) : undefined)
+          .orderBy(desc(supportTickets.createdAt))
+          .limit(QUEUE_SIZE)
+      : [],
+  ]);
+  const ticketIds = ticketRows.map((t) => t.id);
+  const [riders, replies] = await Promise.all([
+    loadDeskRiders(ctx.db, [
+      ...reportRows.flatMap((r) => [r.reporterId, r.reportedId]),
+      ...ticketRows.map((t) => t.userId),
+    ]),
+    ticketIds.length === 0
+      ? []
+      : ctx.db
+          .select({
+            id: ticketReplies.id,
+            ticketId: ticketReplies.ticketId,
+            body: ticketReplies.body,
+            createdAt: ticketReplies.createdAt,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(ticketReplies)
+          .innerJoin(users, eq(users.id, ticketReplies.authorId))
+          .where(inArray(ticketReplies.ticketId, ticketIds))
+          .orderBy(asc(ticketReplies.createdAt)),
+  ]);
+
+  const cases: DeskCase[] = [
+    ...reportRows.map((r): DeskCase => ({
+      _id: r.id,
+      kind: 'report',
+      reference: reportReferenceOf(r.reportNumber),
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      label: r.reason,
+      subject: `Report: ${r.reason}`,
+      description: r.description,
+      from: riders.get(r.reporterId)!,
+      about: riders.get(r.reportedId)!,
+      replies: [],
+    })),
+    ...ticketRows.map((t): DeskCase => ({
+      _id: t.id,
+      kind: 'ticket',
+      reference: ticketNumberOf(t.ticketNumber),
+      status: t.status,
+      createdAt: t.createdAt.toISOString(),
+      label: t.category as SupportCategory,
+      subject: t.subject,
+      description: t.description,
+      from: riders.get(t.userId)!,
+      about: null,
+      replies: replies
+        .filter((reply) => reply.ticketId === t.id)
+        .map((reply) => ({
+          _id: reply.id,
+          author: `${reply.firstName} ${reply.lastName}`,
+          body: reply.body,
+          createdAt: reply.createdAt.toISOString(),
+        })),
+    })),
+  ];
+  return cases.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, QUEUE_SIZE);
+}
+
+/**
+ * Mailed to the rider, then stored in the ticket's thread: a reply that could not be mailed never
+ * shows in the thread as sent.
+ */
+export async function replyToTicket(
+  ctx: ServiceContext,
+  operatorId: string,
+  ticketId: string,
+  message: string,
+) {
+  const now = ctx.now();
+  const [ticket] = await ctx.db
+    .select({
+      id: supportTickets.id,
+      ticketNumber: supportTickets.ticketNumber,
+      subject: supportTickets.subject,
+      firstName: users.firstName,
+      email: users.email,
+    })
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(eq(supportTickets.id, ticketId));
+  if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
+  const reference = ticketNumberOf(ticket.ticketNumber);
+  await ctx.mailer
+    .send(
+      ticketReplyMail({
+        to: ticket.email,
+        firstName: ticket.firstName,
+        reference,
+        subject: ticket.subject,
+        message,
+      }),
+    )
+    .catch((error: unknown) => {
+      ctx.log.error({ err: error, ticket: reference }, 'ticket reply not sent');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The reply could not be mailed. Please try again.');
+    });
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(ticketReplies)
+      .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
+    await audit(
+      tx,
+      {
+        operatorId,
+        action: 'Replied to ticket',
+        targetKind: 'ticket',
+        targetId: ticketId,
+        detail: reference,
+      },
+      now,
+    );
+  });
+}
+
+export async function resolveCase(
+  ctx: ServiceContext,
+  operatorId: string,
+  kind: CaseKind,
+  id: string,
+) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const table = kind === 'report' ? reports : supportTickets;
+    const updated =
+      kind === 'report'
+        ? await tx
+            .update(reports)
+            .set({ status: 'Resolved', resolvedAt: now })
+            .where(and(eq(reports.id, id), eq(reports.status, 'Open')))
+            .returning({ n: reports.reportNumber })
+        : await tx
+            .update(supportTickets)
+            .set({ status: 'Resolved' })
+            .where(and(eq(supportTickets.id, id), eq(supportTickets.status, 'Open')))
+            .returning({ n: supportTickets.ticketNumber });
+    if (updated.length === 0) {
+      const [exists] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+      throw exists
+        ? new AppError('CONFLICT', 'This case is already resolved.')
+        : new AppError('NOT_FOUND', 'Case not found.');
+    }
+    const reference =
+      kind === 'report' ? reportReferenceOf(updated[0]!.n) : ticketNumberOf(updated[0]!.n);
+    await audit(
+      tx,
+      { operatorId, action: `Resolved ${kind}`, targetKind: kind, targetId: id, detail: reference },
+      now,
+    );
+  });
+}
+
+async function riderForDesk(db: DbOrTx, riderId: string) {
+  const [rider] = await db.select().from(users).where(eq(users.id, riderId));
+  if (!rider) throw new AppError('NOT_FOUND', 'Rider not found.');
+  return rider;
+}
+
+/**
+ * Like a deactivation (sessions end, matches left, open requests cancelled) but only an operator
+ * lifts it; the rider sees the reason when signing in (decision 009). The check and the audit
+ * entry share the suspension's transaction, under the rider's row lock.
+ */
+export async function suspendRider(
+  ctx: ServiceContext,
+  operatorId: string,
+  riderId: string,
+  reason: string,
+) {
+  if (riderId === operatorId) throw new AppError('BAD_REQUEST', 'You cannot suspend yourself.');
+  await riderForDesk(ctx.db, riderId);
+  const now = ctx.now();
+  await withdrawRider(
+    ctx,
+    riderId,
+    { suspendedAt: now, suspensionReason: reason, updatedAt: now },
+    async (tx) => {
+      const rider = await riderForDesk(tx, riderId);
+      if (rider.suspendedAt) throw new AppError('CONFLICT', 'This rider is already suspended.');
+      if (rider.isOperator) throw new AppError('BAD_REQUEST', 'Revoke the operator role first.');
+      await audit(
+        tx,
+        {
+          operatorId,
+          action: 'Suspended rider',
+          targetKind: 'rider',
+          targetId: riderId,
+          detail: reason,
+        },
+        now,
+      );
+    },
+  );
+}
+
+export async function liftSuspension(
+  ctx: ServiceContext,
+  operatorId: string,
+  riderId: string,
+  reason: string,
+) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const [lifted] = await tx
+      .update(users)
+      .set({ suspendedAt: null, suspensionReason: null, updatedAt: now })
+      .where(and(eq(users.id, riderId), isNotNull(users.suspendedAt)))
+      .returning({ id: users.id });
+    if (!lifted) {
+      await riderForDesk(tx, riderId);
+      throw new AppError('CONFLICT', 'This rider is not suspended.');
+    }
+    await audit(
+      tx,
+      {
+        operatorId,
+        action: 'Lifted suspension',
+        targetKind: 'rider',
+        targetId: riderId,
+        detail: reason,
+      },
+      now,
+    );
+  });
+}
+
+export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {
+  const rows = await ctx.db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetKind: auditLog.targetKind,
+      targetId: auditLog.targetId,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.operatorId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(QUEUE_SIZE);
+  return rows.map((row) => ({
+    _id: row.id,
+    operator: `${row.firstName} ${row.lastName} <${row.email}>`,
+    action: row.action,
+    target: `${row.targetKind} ${row.targetId}`,
+    detail: row.detail,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** True for an operator; the routes answer everyone else as if /api/admin did not exist. */
+export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isOperator: users.isOperator })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isOperator === true;
+}

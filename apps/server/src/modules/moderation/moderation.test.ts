@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRide, matchedPair, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { setOperator } from './operator-role';
+import { ratings } from '../../db/schema';
+
+let t: TestApp;
+let operator: SignedUpUser;
+beforeAll(async () => {
+  t = await createTestApp({ SUPPORT_EMAIL: 'help@aeropool.test' });
+  operator = await t.signUp();
+  expect(await setOperator(t.database.db, operator.email.toUpperCase(), true)).toBe('done');
+});
+afterAll(() => t.close());
+
+const desk = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+  t.request({
+    method,
+    url: `/api/admin${url}`,
+    ...(token ? { token } : {}),
+    ...(payload ? { payload } : {}),
+  });
+const queue = async (query = '') =>
+  (await desk('GET', `/queue${query}`, operator.token)).json().entities;
+const report = (by: SignedUpUser, who: SignedUpUser) =>
+  t.request({
+    method: 'POST',
+    url: '/api/reports',
+    token: by.token,
+    payload: { userId: who.id, reason: 'Harassment', description: 'Rude messages in chat.' },
+  });
+const ticket = (by: SignedUpUser) =>
+  t.request({
+    method: 'POST',
+    url: '/api/support',
+    token: by.token,
+    payload: {
+      subject: 'Refund for my cab',
+      category: 'Payment Issues',
+      description: 'Please help.',
+    },
+  });
+const login = (user: SignedUpUser) =>
+  t.request({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email: user.email, password: user.password },
+  });
+
+describe('moderation desk', () => {
+  it('answers 404 to riders and signed-out callers, exactly as a path that does not exist', async () => {
+    const rider = await t.signUp();
+    for (const token of [rider.token, undefined, 'not-a-token']) {
+      const res = await desk('GET', '/queue', token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        statusCode: 404,
+        message: 'No route for GET /api/admin/queue.',
+        entities: [],
+      });
+    }
+    const unknown = await t.request({
+      method: 'GET',
+      url: '/api/nothing-here',
+      token: rider.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await desk('POST', `/riders/${rider.id}/suspend`, rider.token, { reason: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await desk('GET', '/audit', rider.token)).statusCode).toBe(404);
+  });
+
+  it('queues reports and tickets newest first with the riders involved, filters, replies and resolves', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 600 });
+    // A rating on file, so the desk's rating figures are read, not just zero.
+    await t.database.db
+      .insert(ratings)
+      .values({ raterId: a.id, ratedId: b.id, matchId, rating: 4 });
+    const reportRes = await report(a, b);
+    const reported = reportRes.json().entities[0];
+    const opened = (await ticket(b)).json().entities[0];
+
+    const all = await queue();
+    const [first, second] = all.filter((c: { _id: string }) =>
+      [reported._id, opened._id].includes(c._id),
+    );
+    expect(first).toMatchObject({
+      kind: 'ticket',
+      reference: opened.ticketNumber,
+      status: 'Open',
+      about: null,
+    });
+    expect(first.from).toMatchObject({ _id: b.id, email: b.email, reportCount: 1 });
+    expect(second).toMatchObject({
+      kind: 'report',
+      reference: reported.reference,
+      label: 'Harassment',
+      description: 'Rude messages in chat.',
+    });
+    expect(second.about).toMatchObject({
+      _id: b.id,
+      reportCount: 1,
+      ratingCount: 1,
+      averageRating: 4,
+      suspended: false,
+    });
+    expect(second.about.recentMatches[0].coRiders).toEqual([`${a.firstName} ${a.lastName[0]}.`]);
+    expect((await queue('?kind=report')).every((c: { kind: string }) => c.kind === 'report')).toBe(
+      true,
+    );
+    expect((await desk('GET', '/queue?kind=nonsense', operator.token)).statusCode).toBe(400);
+
+    const replied = await desk('POST', `/tickets/${opened._id}/replies`, operator.token, {
+      message: 'We have refunded you.',
+    });
+    expect(replied.statusCode).toBe(200);
+    const mail = await t.mail.waitFor(
+      b.email,
+      (m) => m.subject.includes(opened.ticketNumber) && m.subject.includes('support ['),
+    );
+    expect(mail.raw).toContain('We have refunded you.');
+    const withReply = (await queue('?kind=ticket')).find(
+      (c: { _id: string }) => c._id === opened._id,
+    );
+    expect(withReply.replies).toEqual([expect.objectContaining({ body: 'We have refunded you.' })]);
+
+    expect((await desk('POST', `/tickets/${opened._id}/resolve`, operator.token)).statusCode).toBe(
+      200,
+    );
+    expect((await desk('POST', `/tickets/${opened._id}/resolve`, operator.token)).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await desk('POST', `/reports/${reported._id}/resolve`, operator.token)).statusCode,
+    ).toBe(200);
+    const open = await queue('?status=Open');
+    expect(open.map((c: { _id: string }) => c._id)).not.toContain(opened._id);
+    expect(open.map((c: { _id: string }) => c._id)).not.toContain(reported._id);
+
+    const auditLog = (await desk('GET', '/audit', operator.token)).json().entities;
+    expect(auditLog.slice(0, 3).map((e: { action: string }) => e.action)).toEqual([
+      'Resolved report',
+      'Resolved ticket',
+      'Replied to ticket',
+    ]);
+    expect(auditLog[0].operator).toContain(operator.email);
+  });
+
+  it('suspends a rider: sessions end, matches are left, sign-in shows the reason; lifting restores sign-in', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 700 });
+    const reason = 'Several riders reported harassment.';
+    expect(
+      (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason })).statusCode,
+    ).toBe(200);
+
+    expect(
+      (await t.request({ method: 'GET', url: `/api/user/${b.id}`, token: b.token })).statusCode,
+    ).toBe(401);
+    const refused = await login(b);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `Your account is suspended: ${reason} If you think this is a mistake, write to help@aeropool.test.`,
+    );
+    const match = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
+    expect(match.json().entities[0].status).toBe('Cancelled');
+    expect(
+      (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason })).statusCode,
+    ).toBe(409);
+    expect(
+      (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason: '' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await desk('POST', `/riders/${operator.id}/suspend`, operator.token, { reason })).statusCode,
+    ).toBe(400);
+
+    const lifted = await desk('POST', `/riders/${b.id}/lift-suspension`, operator.token, {
+      reason: 'Appeal accepted.',
+    });
+    expect(lifted.statusCode).toBe(200);
+    expect((await login(b)).statusCode).toBe(200);
+    const auditLog = (await desk('GET', '/audit', operator.token)).json().entities;
+    expect(auditLog.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        action: 'Lifted suspension',
+        detail: 'Appeal accepted.',
+        target: `rider ${b.id}`,
+      }),
+      expect.objectContaining({ action: 'Suspended rider', detail: reason }),
+    ]);
+  });
+
+  it('a rider hidden by three reports is offered again once an operator resolves them', async () => {
+    const target = await t.signUp();
+    const viewer = await t.signUp();
+    const targetRide = await createRide(t, target, {
+      minutesAhead: 2000,
+      place: PLACES.indiranagar,
+    });
+    const viewerRide = await createRide(t, viewer, { minutesAhead: 2000 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const reporter = await t.signUp();
+      const mine = await createRide(t, reporter, { minutesAhead: 2300 + i * 200 });
+      const theirs = await createRide(t, target, {
+        minutesAhead: 2300 + i * 200,
+        place: PLACES.indiranagar,
+      });
+      await sendMatch(t, reporter, mine._id, theirs._id);
+      ids.push((await report(reporter, target)).json().entities[0]._id);
+    }
+    const offered = async () =>
+      (await matchesOf(t, viewer, viewerRide._id)).potentialMatches.map(
+        (m: { _id: string }) => m._id,
+      );
+    expect(await offered()).not.toContain(targetRide._id);
+    await desk('POST', `/reports/${ids[0]}/resolve`, operator.token);
+    expect(await offered()).toContain(targetRide._id);
+  });
+});

@@ -1,0 +1,161 @@
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SAFETY_MESSAGES, type BlockedRider } from '@aeropool/contract/safety';
+import type { DbOrTx } from '../../db/database';
+import { blocks, matchMembers, matchRequests, matches, rideRequests, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { shortLastName, shortName } from '../accounts/user-view';
+import { cancelMatch } from '../matches/match-service';
+import { loadMatchViews, membersOf } from '../matches/match-view';
+import { matchEndedByBlockMail } from './safety-mails';
+
+/** Match requests either rider sent the other. */
+export const requestsBetween = (a: string, b: string) =>
+  or(
+    and(eq(matchRequests.fromUserId, a), eq(matchRequests.toUserId, b)),
+    and(eq(matchRequests.fromUserId, b), eq(matchRequests.toUserId, a)),
+  );
+
+/** Matches both riders are (or were) members of; only the Active ones when asked. */
+export async function matchesBetween(
+  db: DbOrTx,
+  a: string,
+  b: string,
+  { activeOnly = false } = {},
+): Promise<string[]> {
+  const theirs = alias(matchMembers, 'their_membership');
+  const rows = await db
+    .selectDistinct({ matchId: matchMembers.matchId })
+    .from(matchMembers)
+    .innerJoin(theirs, and(eq(theirs.matchId, matchMembers.matchId), eq(theirs.userId, b)))
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(and(eq(matchMembers.userId, a), activeOnly ? eq(matches.status, 'Active') : undefined));
+  return rows.map((row) => row.matchId);
+}
+
+type BlockOutcome = { blockerId: string; blockedId: string; name: string; ended: string[] };
+
+/**
+ * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
+ * them are declined and an Active match between them is cancelled, each member's request open
+ * again. Blocking twice is harmless. Call `announceBlock` once the transaction has committed.
+ */
+export async function applyBlock(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  blockerId: string,
+  blockedId: string,
+): Promise<BlockOutcome> {
+  if (blockerId === blockedId) throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.cannotBlockSelf);
+  const now = ctx.now();
+  const [blocked] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, blockedId));
+  if (!blocked) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.riderNotFound);
+  // The rides of both, in id order as an accept takes them: an accept between them waits here and
+  // then finds the block (match-request-service checks it under the same locks).
+  await tx
+    .select({ id: rideRequests.id })
+    .from(rideRequests)
+    .where(
+      and(
+        inArray(rideRequests.riderId, [blockerId, blockedId]),
+        inArray(rideRequests.status, ['Active', 'Matched']),
+      ),
+    )
+    .orderBy(rideRequests.id)
+    .for('update');
+  await tx.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing();
+  await tx
+    .update(matchRequests)
+    .set({ status: 'Declined', respondedAt: now })
+    .where(and(eq(matchRequests.status, 'Pending'), requestsBetween(blockerId, blockedId)));
+  const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
+  for (const matchId of ended) {
+    // Neither rider's trip is over: nobody leaves, every request is open again.
+    const members = await membersOf(tx, matchId);
+    await cancelMatch(tx, {
+      matchId,
+      userId: blockerId,
+      myRequestId: null,
+      requestIds: members.map((m) => m.rideRequestId),
+      now,
+    });
+  }
+  return { blockerId, blockedId, name: shortName(blocked), ended };
+}
+
+/** After the commit: a notice mail to both riders of a cancelled match, and every open tab told. */
+export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome): Promise<void> {
+  if (outcome.ended.length > 0) await noticeMatchesEnded(ctx, outcome.ended, outcome.blockerId);
+  for (const userId of [outcome.blockerId, outcome.blockedId]) {
+    ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
+  }
+}
+
+export async function blockRider(
+  ctx: ServiceContext,
+  blockerId: string,
+  blockedId: string,
+): Promise<{ name: string }> {
+  const outcome = await ctx.db.transaction((tx) => applyBlock(ctx, tx, blockerId, blockedId));
+  await announceBlock(ctx, outcome);
+  return { name: outcome.name };
+}
+
+async function noticeMatchesEnded(ctx: ServiceContext, matchIds: string[], blockerId: string) {
+  const views = await loadMatchViews(ctx.db, matchIds, ctx.now());
+  for (const match of views.values()) {
+    for (const request of match.requests) {
+      const mail = matchEndedByBlockMail(
+        request,
+        request.rider._id === blockerId,
+        ctx.config.PUBLIC_URL,
+      );
+      await ctx.mailer
+        .send(mail)
+        .catch((error: unknown) => ctx.log.error({ err: error }, 'block notice not sent'));
+    }
+  }
+}
+
+export async function unblockRider(
+  ctx: ServiceContext,
+  blockerId: string,
+  blockedId: string,
+): Promise<{ name: string }> {
+  const [row] = await ctx.db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ blockedId: blocks.blockedId });
+  if (!row) throw new AppError('NOT_FOUND', 'This rider is not on your block list.');
+  const [rider] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, blockedId));
+  ctx.notifyUser(blockerId, 'trips:changed', { reason: 'request-changed' });
+  return { name: rider ? shortName(rider) : 'This rider' };
+}
+
+/** My block list, newest first: first name and last initial, never more. */
+export async function listBlocks(ctx: ServiceContext, blockerId: string): Promise<BlockedRider[]> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      createdAt: blocks.createdAt,
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt));
+  return rows.map((row) => ({
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: shortLastName(row.lastName),
+    blockedAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,98 @@
+import { inArray } from 'drizzle-orm';
+import { SAFETY_MESSAGES, type ReportBody, type ReportReceipt } from '@aeropool/contract/safety';
+import type { DbOrTx } from '../../db/database';
+import { matchRequests, reports, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import type { LimitRule } from '../../plugins/limits';
+import { announceBlock, applyBlock, matchesBetween, requestsBetween } from './block-service';
+import { reportReceiptMail, reportTeamMail } from './safety-mails';
+
+const contactOf = (user: { id: string; firstName: string; lastName: string; email: string }) => ({
+  id: user.id,
+  name: `${user.firstName} ${user.lastName}`,
+  email: user.email,
+});
+
+export const reportReferenceOf = (n: number) => `RP-${n}`;
+
+/** A handful a day is what a person needs; more is someone using reports as a weapon. */
+const reportsPerRider: LimitRule = {
+  name: 'reports-rider',
+  max: 10,
+  windowMs: 86_400_000,
+  message: () =>
+    'You have sent several reports today. Please write to support if you need to tell us more.',
+};
+
+/** True when the two riders shared a match, or one ever sent the other a match request. */
+async function haveMet(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [request] = await db
+    .select({ id: matchRequests.id })
+    .from(matchRequests)
+    .where(requestsBetween(a, b))
+    .limit(1);
+  return request !== undefined || (await matchesBetween(db, a, b)).length > 0;
+}
+
+/**
+ * Stores the report and blocks the reported rider in one transaction, then mails the support team
+ * (both riders' ids) and acknowledges to the reporter with the reference.
+ */
+export async function createReport(
+  ctx: ServiceContext,
+  reporterId: string,
+  body: ReportBody,
+): Promise<ReportReceipt> {
+  if (reporterId === body.userId)
+    throw new AppError('BAD_REQUEST', SAFETY_MESSAGES.reportNotAllowed);
+  const people = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, [reporterId, body.userId]));
+  const reporter = people.find((p) => p.id === reporterId);
+  const reported = people.find((p) => p.id === body.userId);
+  if (!reporter || !reported) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.riderNotFound);
+  if (!(await haveMet(ctx.db, reporterId, body.userId)))
+    throw new AppError('FORBIDDEN', SAFETY_MESSAGES.reportNotAllowed);
+  await ctx.limits.consume(reportsPerRider, reporterId);
+
+  const { row, block } = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(reports)
+      .values({
+        reporterId,
+        reportedId: body.userId,
+        reason: body.reason,
+        description: body.description,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    return { row: inserted!, block: await applyBlock(ctx, tx, reporterId, body.userId) };
+  });
+  await announceBlock(ctx, block);
+  const reference = reportReferenceOf(row.reportNumber);
+
+  const facts = {
+    reference,
+    reason: body.reason,
+    description: body.description,
+    // The support team sees full names, as on the desk; the reporter is greeted by first name.
+    reporter: { ...contactOf(reporter), firstName: reporter.firstName },
+    reported: contactOf(reported),
+  };
+  const results = await Promise.allSettled([
+    ctx.mailer.send(reportTeamMail(ctx.config.SUPPORT_EMAIL, facts)),
+    ctx.mailer.send(reportReceiptMail(facts)),
+  ]);
+  for (const result of results) {
+    if (result.status === 'rejected')
+      ctx.log.error({ err: result.reason, report: reference }, 'report mail not sent');
+  }
+  return { _id: row.id, reference, reason: row.reason, createdAt: row.createdAt.toISOString() };
+}

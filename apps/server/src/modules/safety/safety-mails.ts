@@ -1,0 +1,74 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
+import type { RideRequest } from '@aeropool/contract/rides';
+import type { ReportReason } from '@aeropool/contract/safety';
+import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
+import type { MailMessage } from '../../lib/mailer';
+import { describeTrip, tripMail } from '../matching/match-mails';
+
+/**
+ * The match a block ended. The blocked rider is not told who blocked whom: a block must never
+ * become a reason to seek someone out.
+ */
+export function matchEndedByBlockMail(
+  request: RideRequest,
+  isBlocker: boolean,
+  publicUrl?: string,
+): MailMessage {
+  return tripMail(
+    request.rider.email,
+    `${PRODUCT_NAME}: your match was cancelled`,
+    [
+      `Hi ${request.rider.firstName},`,
+      isBlocker
+        ? 'You blocked your co-rider, so your match was cancelled. You will not see each other again.'
+        : 'Your match was cancelled and the chat is closed.',
+      `Your ride request is open again: ${describeTrip(request)}.`,
+      'Find another co-rider in My Trips.',
+    ],
+    publicUrl && `${publicUrl}/dashboard`,
+  );
+}
+
+type ReportFacts = {
+  reference: string;
+  reason: ReportReason;
+  description: string;
+  reporter: { id: string; name: string; firstName: string; email: string };
+  reported: { id: string; name: string; email: string };
+};
+
+/** To SUPPORT_EMAIL: both riders' ids, so the desk finds them at once. */
+export function reportTeamMail(to: string, report: ReportFacts): MailMessage {
+  const subject = `[${report.reference}] Rider report: ${report.reason}`;
+  const lines = [
+    `New rider report ${report.reference} (${report.reason})`,
+    `Reporter: ${report.reporter.name} <${report.reporter.email}>, id ${report.reporter.id}`,
+    `Reported: ${report.reported.name} <${report.reported.email}>, id ${report.reported.id}`,
+  ];
+  return {
+    to,
+    subject,
+    text: [...lines, '', report.description].join('\n'),
+    html: layoutHtml(
+      subject,
+      `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}
+       <p style="white-space:pre-wrap">${escapeHtml(report.description)}</p>`,
+    ),
+  };
+}
+
+export function reportReceiptMail(report: ReportFacts): MailMessage {
+  const subject = `${PRODUCT_NAME}: we received your report ${report.reference}`;
+  const lines = [
+    `Hi ${report.reporter.firstName},`,
+    `Thank you for telling us. Your report ${report.reference} (${report.reason}) is with our team, and we review every report.`,
+    'You have blocked this rider: neither of you will see the other again.',
+    'If you are in danger, call 112.',
+  ];
+  return {
+    to: report.reporter.email,
+    subject,
+    text: lines.join('\n'),
+    html: layoutHtml(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')),
+  };
+}

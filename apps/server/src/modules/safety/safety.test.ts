@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createRide,
+  matchedPair,
+  matchesOf,
+  PLACES,
+  respond,
+  sendMatch,
+} from '../../test/ride-factory';
+import { rideRequests } from '../../db/schema';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SUPPORT_EMAIL: 'help@aeropool.test' });
+});
+afterAll(() => t.close());
+
+const block = (by: SignedUpUser, who: SignedUpUser) =>
+  t.request({ method: 'POST', url: '/api/blocks', token: by.token, payload: { userId: who.id } });
+const blocksOf = async (user: SignedUpUser) =>
+  (await t.request({ method: 'GET', url: '/api/blocks', token: user.token })).json().entities;
+const report = (by: SignedUpUser, who: SignedUpUser, reason = 'Harassment') =>
+  t.request({
+    method: 'POST',
+    url: '/api/reports',
+    token: by.token,
+    payload: { userId: who.id, reason, description: 'Kept calling me at night.' },
+  });
+const potentialIds = async (user: SignedUpUser, rideId: string) =>
+  ((await matchesOf(t, user, rideId)).potentialMatches as { _id: string }[]).map((m) => m._id);
+const statusOf = async (rideId: string) =>
+  (
+    await t.database.db
+      .select({ status: rideRequests.status })
+      .from(rideRequests)
+      .where(eq(rideRequests.id, rideId))
+  )[0]?.status;
+
+describe('block', () => {
+  it('makes a pair invisible to each other both ways and refuses match requests', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 600 });
+    const rideB = await createRide(t, b, { minutesAhead: 600, place: PLACES.indiranagar });
+    expect(await potentialIds(a, rideA._id)).toContain(rideB._id);
+
+    const res = await block(a, b);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(
+      `${b.firstName} ${b.lastName[0]}. is blocked. You will not see each other again.`,
+    );
+    expect(await potentialIds(a, rideA._id)).not.toContain(rideB._id);
+    expect(await potentialIds(b, rideB._id)).not.toContain(rideA._id);
+    for (const [from, fromRide, toRide] of [
+      [a, rideA, rideB],
+      [b, rideB, rideA],
+    ] as const) {
+      const sent = await sendMatch(t, from, fromRide._id, toRide._id);
+      expect(sent.statusCode).toBe(403);
+      expect(sent.json().message).toBe('You cannot match with this rider.');
+    }
+    // Blocking twice is harmless; blocking oneself is not a thing.
+    expect((await block(a, b)).statusCode).toBe(201);
+    expect((await block(a, a)).statusCode).toBe(400);
+
+    const list = await blocksOf(a);
+    expect(list).toEqual([
+      expect.objectContaining({ _id: b.id, firstName: b.firstName, lastName: `${b.lastName[0]}.` }),
+    ]);
+    expect(await blocksOf(b)).toEqual([]);
+
+    const lifted = await t.request({
+      method: 'DELETE',
+      url: `/api/blocks/${b.id}`,
+      token: a.token,
+    });
+    expect(lifted.statusCode).toBe(200);
+    expect(await blocksOf(a)).toEqual([]);
+    expect(await potentialIds(b, rideB._id)).toContain(rideA._id);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/blocks/${b.id}`, token: a.token }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('declines pending requests between the pair, so they cannot be accepted', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 700 });
+    const rideB = await createRide(t, b, { minutesAhead: 700, place: PLACES.indiranagar });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(sent.statusCode).toBe(201);
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toHaveLength(1);
+
+    expect((await block(b, a)).statusCode).toBe(201);
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toHaveLength(0);
+    expect((await matchesOf(t, a, rideA._id)).outgoingMatches).toHaveLength(0);
+    const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
+    expect(accepted.statusCode).toBe(409);
+  });
+
+  it('cancels an Active match between them with a notice to both; both rides are open again', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { rideA, rideB, matchId } = await matchedPair(t, a, b, { minutesAhead: 800 });
+    const before = t.mail.messages.length;
+
+    expect((await block(a, b)).statusCode).toBe(201);
+    const match = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
+    expect(match.json().entities[0].status).toBe('Cancelled');
+    for (const [user, ride] of [
+      [a, rideA],
+      [b, rideB],
+    ] as const) {
+      expect(await statusOf(ride._id)).toBe('Active');
+      const notice = await t.mail.waitFor(user.email, (m) =>
+        m.subject.includes('your match was cancelled'),
+      );
+      expect(t.mail.messages.indexOf(notice)).toBeGreaterThanOrEqual(before);
+    }
+    const toB = await t.mail.waitFor(b.email, (m) =>
+      m.subject.includes('your match was cancelled'),
+    );
+    // The blocked rider is not told who blocked whom.
+    expect(toB.raw).not.toContain('blocked');
+  });
+
+  it('needs a signed-in rider and a valid rider id', async () => {
+    const a = await t.signUp();
+    expect(
+      (await t.request({ method: 'POST', url: '/api/blocks', payload: { userId: a.id } }))
+        .statusCode,
+    ).toBe(401);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const missing = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('report', () => {
+  it('only for a rider met through a match or a request; stored, mailed, acknowledged, and blocks', async () => {
+    const [a, b, stranger] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const refused = await report(a, stranger);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You can only report a rider you have been matched with or have a pending request with.',
+    );
+
+    await matchedPair(t, a, b, { minutesAhead: 900 });
+    const res = await report(a, b, 'Unsafe behaviour');
+    expect(res.statusCode).toBe(201);
+    const receipt = res.json().entities[0];
+    expect(receipt.reference).toMatch(/^RP-\d+$/);
+    expect(res.json().message).toBe(
+      `Thanks for telling us. Your report ${receipt.reference} is with our team, and this rider is blocked.`,
+    );
+    const toSupport = await t.mail.waitFor('help@aeropool.test', (m) =>
+      m.subject.includes(receipt.reference),
+    );
+    expect(toSupport.raw).toContain(a.id);
+    expect(toSupport.raw).toContain(b.id);
+    const ack = await t.mail.waitFor(a.email, (m) => m.subject.includes(receipt.reference));
+    expect(ack.subject).toBe(`AeroPool: we received your report ${receipt.reference}`);
+    expect((await blocksOf(a)).map((r: { _id: string }) => r._id)).toEqual([b.id]);
+
+    const invalid = await t.request({
+      method: 'POST',
+      url: '/api/reports',
+      token: a.token,
+      payload: { userId: b.id, reason: 'Rude', description: '' },
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('a rider with a pending request can report the other', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 950 });
+    const rideB = await createRide(t, b, { minutesAhead: 950, place: PLACES.indiranagar });
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(201);
+    expect((await report(b, a, 'Fake profile')).statusCode).toBe(201);
+  });
+
+  it('hides a rider reported by three different riders from potential matches', async () => {
+    const target = await t.signUp();
+    const reporters = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const viewer = await t.signUp();
+    const targetRide = await createRide(t, target, {
+      minutesAhead: 1100,
+      place: PLACES.indiranagar,
+    });
+    const viewerRide = await createRide(t, viewer, { minutesAhead: 1100 });
+    for (const [index, reporter] of reporters.entries()) {
+      // Each reporter met the target through a match request from an earlier ride.
+      const mine = await createRide(t, reporter, { minutesAhead: 1300 + index * 200 });
+      const theirs = await createRide(t, target, {
+        minutesAhead: 1300 + index * 200,
+        place: PLACES.indiranagar,
+      });
+      expect((await sendMatch(t, reporter, mine._id, theirs._id)).statusCode).toBe(201);
+      expect(await potentialIds(viewer, viewerRide._id)).toContain(targetRide._id);
+      expect((await report(reporter, target, 'No-show')).statusCode).toBe(201);
+    }
+    expect(await potentialIds(viewer, viewerRide._id)).not.toContain(targetRide._id);
+  });
+});

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditEntry, CaseKind, DeskCase, QueueQuery } from '@aeropool/contract/moderation';
+import { api, ApiError } from '../../../lib/api-client';
+
+const deskKeys = {
+  all: ['desk'] as const,
+  queue: (query: QueueQuery) => [...deskKeys.all, 'queue', query] as const,
+  audit: () => [...deskKeys.all, 'audit'] as const,
+};
+
+/** A 4xx will answer the same again (a 404 means "not an operator"): only 5xx and network retry. */
+const retryServerErrors = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.statusCode < 500) && failures < 2;
+
+export function useQueue(query: QueueQuery) {
+  const params = new URLSearchParams();
+  if (query.kind) params.set('kind', query.kind);
+  if (query.status) params.set('status', query.status);
+  return useQuery({
+    queryKey: deskKeys.queue(query),
+    queryFn: async () =>
+      (await api.get<DeskCase>(`/admin/queue${params.size > 0 ? `?${params}` : ''}`)).entities,
+    retry: retryServerErrors,
+  });
+}
+
+export function useAudit() {
+  return useQuery({
+    queryKey: deskKeys.audit(),
+    queryFn: async () => (await api.get<AuditEntry>('/admin/audit')).entities,
+    retry: retryServerErrors,
+  });
+}
+
+type DeskAction =
+  | { type: 'reply'; ticketId: string; message: string }
+  | { type: 'resolve'; kind: CaseKind; id: string }
+  | { type: 'suspend' | 'lift'; riderId: string; reason: string };
+
+const perform = async (action: DeskAction): Promise<string> => {
+  switch (action.type) {
+    case 'reply':
+      return (
+        await api.post(`/admin/tickets/${action.ticketId}/replies`, { message: action.message })
+      ).message;
+    case 'resolve':
+      return (await api.post(`/admin/${action.kind}s/${action.id}/resolve`)).message;
+    case 'suspend':
+      return (await api.post(`/admin/riders/${action.riderId}/suspend`, { reason: action.reason }))
+        .message;
+    case 'lift':
+      return (
+        await api.post(`/admin/riders/${action.riderId}/lift-suspension`, { reason: action.reason })
+      ).message;
+  }
+};
+
+/** Every desk action refreshes the queue and the audit log, which records it. */
+export function useDeskAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: perform,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.all }),
+  });
+}

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { DeskCase, DeskRider } from '@aeropool/contract/moderation';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { StatusBadge } from '../../trips/components/status-badge';
+import { useDeskAction } from '../api/desk-api';
+import { DeskRiderCard } from './desk-rider-card';
+import { ReasonDialog } from './reason-dialog';
+import { deskTime } from '../utils/desk-time';
+
+type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
+
+/** One report or ticket on the desk, with what an operator can do about it. */
+export function CaseCard({ entry }: { entry: DeskCase }) {
+  const titleId = useId();
+  const action = useDeskAction();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [reply, setReply] = useState('');
+
+  const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
+    try {
+      toast.success(await action.mutateAsync(input));
+      return true;
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'That did not work. Please try again.'));
+      return false;
+    }
+  };
+
+  const sendReply = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reply.trim()) return;
+    if (await run({ type: 'reply', ticketId: entry._id, message: reply })) setReply('');
+  };
+
+  const riderCard = (role: string, rider: DeskRider) => (
+    <DeskRiderCard
+      role={role}
+      rider={rider}
+      onSuspend={() => setDialog({ type: 'suspend', rider })}
+      onLift={() => setDialog({ type: 'lift', rider })}
+    />
+  );
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          {entry.reference} · {entry.kind === 'report' ? 'Report' : 'Ticket'}: {entry.label}
+        </h2>
+        <StatusBadge status={entry.status} label="Status" />
+        <time className="text-sm text-slate-500" dateTime={entry.createdAt}>
+          {deskTime(entry.createdAt)}
+        </time>
+      </header>
+      {entry.kind === 'ticket' ? (
+        <p className="font-medium text-slate-800">{entry.subject}</p>
+      ) : null}
+      <p className="text-sm whitespace-pre-wrap text-slate-700">{entry.description}</p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {riderCard(entry.kind === 'report' ? 'Reported by' : 'From', entry.from)}
+        {entry.about ? riderCard('Reported rider', entry.about) : null}
+      </div>
+      {entry.replies.length > 0 ? (
+        <ol className="flex flex-col gap-2 border-l-2 border-brand-100 pl-3 text-sm">
+          {entry.replies.map((r) => (
+            <li key={r._id}>
+              <p className="text-xs text-slate-500">
+                {r.author}, {deskTime(r.createdAt)}
+              </p>
+              <p className="whitespace-pre-wrap text-slate-800">{r.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {entry.kind === 'ticket' ? (
+        <form onSubmit={(event) => void sendReply(event)} className="flex flex-col gap-2">
+          <TextAreaField
+            label={`Reply to ${entry.from.name}`}
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            className="self-start"
+            disabled={!reply.trim()}
+            isLoading={action.isPending && action.variables?.type === 'reply'}
+            loadingText="Sending..."
+          >
+            Send reply
+          </Button>
+        </form>
+      ) : null}
+      {entry.status === 'Open' ? (
+        <Button
+          className="self-start"
+          onClick={() => void run({ type: 'resolve', kind: entry.kind, id: entry._id })}
+          isLoading={action.isPending && action.variables?.type === 'resolve'}
+          loadingText="Resolving..."
+        >
+          Resolve {entry.reference}
+        </Button>
+      ) : null}
+      {dialog ? (
+        <ReasonDialog
+          title={
+            dialog.type === 'suspend'
+              ? `Suspend ${dialog.rider.name}`
+              : `Lift the suspension of ${dialog.rider.name}`
+          }
+          hint={
+            dialog.type === 'suspend'
+              ? 'The rider sees this when signing in.'
+              : 'Kept in the audit log.'
+          }
+          confirmText={dialog.type === 'suspend' ? 'Suspend' : 'Lift suspension'}
+          isPending={action.isPending}
+          onConfirm={(reason) => run({ type: dialog.type, riderId: dialog.rider._id, reason })}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DeskRider } from '@aeropool/contract/moderation';
+import { deskTime } from '../utils/desk-time';
+
+type Props = { role: string; rider: DeskRider; onSuspend: () => void; onLift: () => void };
+
+/** One rider of a case: who, how others rate them, reports against them, recent matches. */
+export function DeskRiderCard({ role, rider, onSuspend, onLift }: Props) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-3 text-sm">
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{role}</p>
+      <p className="font-semibold text-slate-900">
+        {rider.name} <span className="font-normal text-slate-600">&lt;{rider.email}&gt;</span>
+      </p>
+      <p className="text-slate-700">
+        {rider.ratingCount > 0
+          ? `★ ${rider.averageRating.toFixed(1)} (${rider.ratingCount} ratings)`
+          : 'No ratings yet'}
+        {' · '}
+        {rider.reportCount === 1 ? '1 report' : `${rider.reportCount} reports`}
+      </p>
+      {rider.suspended ? (
+        <p className="mt-1 font-medium text-red-700">Suspended: {rider.suspensionReason}</p>
+      ) : null}
+      {rider.recentMatches.length > 0 ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-slate-600">
+            Recent matches ({rider.recentMatches.length})
+          </summary>
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {rider.recentMatches.map((match) => (
+              <li key={match.matchId}>
+                {deskTime(match.timeOfTravel)} · {match.status} · with {match.coRiders.join(', ')}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <button
+        type="button"
+        onClick={rider.suspended ? onLift : onSuspend}
+        className="mt-2 min-h-9 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+      >
+        {rider.suspended ? `Lift suspension of ${rider.name}` : `Suspend ${rider.name}`}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useBlockRider } from '../api/safety-api';
+
+type Props = { isOpen: boolean; riderId: string; name: string; onClose: () => void };
+
+export function BlockDialog({ isOpen, riderId, name, onClose }: Props) {
+  const { mutateAsync, isPending } = useBlockRider();
+  const block = async () => {
+    try {
+      toast.success(await mutateAsync(riderId));
+      onClose();
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Could not block this rider. Please try again.'));
+    }
+  };
+  return (
+    <Modal isOpen={isOpen} title={`Block ${name}?`} onClose={onClose}>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>Neither of you will see the other in potential matches.</li>
+        <li>Match requests between you are declined, and a shared ride is cancelled.</li>
+        <li>{name} is not told. You can unblock on your profile.</li>
+      </ul>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => void block()}
+          isLoading={isPending}
+          loadingText="Blocking..."
+        >
+          Block
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,68 @@
+import { TIME_ZONE } from '@aeropool/contract/product';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { serverMessageOr } from '../../../lib/api-client';
+import { ProfileCard } from '../../accounts/components/profile-card';
+import { riderName } from '../../trips/utils/trip-route';
+import { useBlockedRiders, useUnblockRider } from '../api/safety-api';
+
+const blockedOn = (iso: string) =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, dateStyle: 'medium' }).format(
+    new Date(iso),
+  );
+
+/** /profile: the riders I blocked, each with Unblock. */
+export function BlockedRiders({ userId }: { userId: string }) {
+  const blocked = useBlockedRiders(userId);
+  const unblock = useUnblockRider();
+
+  const lift = async (riderId: string) => {
+    try {
+      toast.success(await unblock.mutateAsync(riderId));
+    } catch (error) {
+      toast.error(serverMessageOr(error, 'Could not unblock. Please try again.'));
+    }
+  };
+
+  let body;
+  if (blocked.isPending) body = <Spinner label="Loading blocked riders…" />;
+  else if (blocked.isError)
+    body = (
+      <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
+        Could not load your blocked riders.
+        <Button variant="secondary" onClick={() => void blocked.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  else if (blocked.data.length === 0)
+    body = <p className="text-sm text-slate-600">You have not blocked anyone.</p>;
+  else
+    body = (
+      <ul className="flex flex-col divide-y divide-slate-100">
+        {blocked.data.map((rider) => {
+          const name = riderName(rider);
+          return (
+            <li key={rider._id} className="flex items-center justify-between gap-3 py-2">
+              <div>
+                <p className="font-medium text-slate-900">{name}</p>
+                <p className="text-xs text-slate-500">Blocked on {blockedOn(rider.blockedAt)}</p>
+              </div>
+              <Button
+                variant="secondary"
+                aria-label={`Unblock ${name}`}
+                onClick={() => void lift(rider._id)}
+                isLoading={unblock.isPending && unblock.variables === rider._id}
+                loadingText="Unblocking..."
+              >
+                Unblock
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return <ProfileCard title="Blocked riders">{body}</ProfileCard>;
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import {
+  REPORT_DESCRIPTION_MAX_LENGTH,
+  REPORT_REASONS,
+  reportBodySchema,
+  type ReportReason,
+} from '@aeropool/contract/safety';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { serverMessageOr } from '../../../lib/api-client';
+import { useReportRider } from '../api/safety-api';
+
+type Props = { isOpen: boolean; riderId: string; name: string; onClose: () => void };
+
+export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
+  const [reason, setReason] = useState<ReportReason>(REPORT_REASONS[0]);
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string>();
+  const { mutateAsync, isPending } = useReportRider();
+
+  const close = () => {
+    setDescription('');
+    setError(undefined);
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reportBodySchema.safeParse({ userId: riderId, reason, description });
+    if (!parsed.success) {
+      setError(parsed.error.issues.find((i) => i.path[0] === 'description')?.message);
+      return;
+    }
+    try {
+      toast.success(await mutateAsync(parsed.data), { duration: 8000 });
+      close();
+    } catch (failure) {
+      toast.error(serverMessageOr(failure, 'Could not send the report. Please try again.'));
+    }
+  };
+
+  return (
+    <Modal isOpen={isOpen} title={`Report ${name}`} onClose={close}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <SelectField
+          label="Reason"
+          options={REPORT_REASONS}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ReportReason)}
+        />
+        <TextAreaField
+          label="What happened?"
+          value={description}
+          maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
+          error={error}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <p className="text-sm text-slate-600">
+          Our team reviews every report. Reporting also blocks {name}. If you are in danger, call
+          112.
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" isLoading={isPending} loadingText="Sending...">
+            Send report
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { Rider } from '@aeropool/contract/accounts';
+import { riderName } from '../../trips/utils/trip-route';
+import { BlockDialog } from './block-dialog';
+import { ReportDialog } from './report-dialog';
+
+type Props = {
+  rider: Pick<Rider, '_id' | 'firstName' | 'lastName'>;
+  /** Reports are for riders met through a match or a request, as the server allows. */
+  canReport: boolean;
+  className?: string;
+};
+
+const linkButton =
+  'min-h-9 rounded-md px-2 text-xs font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
+
+/** Block and Report, quiet but always at hand on a card that shows another rider. */
+export function RiderSafetyActions({ rider, canReport, className = '' }: Props) {
+  const [open, setOpen] = useState<'block' | 'report' | null>(null);
+  const name = riderName(rider);
+  return (
+    <div className={`flex flex-wrap items-center gap-1 ${className}`}>
+      <button
+        type="button"
+        className={linkButton}
+        aria-label={`Block ${name}`}
+        onClick={() => setOpen('block')}
+      >
+        Block
+      </button>
+      {canReport ? (
+        <button
+          type="button"
+          className={linkButton}
+          aria-label={`Report ${name}`}
+          onClick={() => setOpen('report')}
+        >
+          Report
+        </button>
+      ) : null}
+      <BlockDialog
+        isOpen={open === 'block'}
+        riderId={rider._id}
+        name={name}
+        onClose={() => setOpen(null)}
+      />
+      {canReport ? (
+        <ReportDialog
+          isOpen={open === 'report'}
+          riderId={rider._id}
+          name={name}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

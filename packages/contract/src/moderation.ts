@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { REPORT_REASONS, suspensionReasonSchema } from './safety';
+import { SUPPORT_CATEGORIES } from './support';
+import { textSchema } from './text';
+
+export const CASE_KINDS = ['report', 'ticket'] as const;
+export type CaseKind = (typeof CASE_KINDS)[number];
+export const CASE_STATUSES = ['Open', 'Resolved'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const REPLY_MAX_LENGTH = 5000;
+
+export const queueQuerySchema = z.object({
+  kind: z.enum(CASE_KINDS).optional(),
+  status: z.enum(CASE_STATUSES).optional(),
+});
+export type QueueQuery = z.infer<typeof queueQuerySchema>;
+
+/** A rider as the desk sees them: enough to judge a case without another request. */
+export const deskRiderSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  averageRating: z.number(),
+  ratingCount: z.number().int(),
+  reportCount: z.number().int(),
+  suspended: z.boolean(),
+  suspensionReason: z.string().nullable(),
+  recentMatches: z.array(
+    z.object({
+      matchId: z.string(),
+      status: z.string(),
+      timeOfTravel: z.string(),
+      coRiders: z.array(z.string()),
+    }),
+  ),
+});
+export type DeskRider = z.infer<typeof deskRiderSchema>;
+
+const replySchema = z.object({
+  _id: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const deskCaseSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(CASE_KINDS),
+  reference: z.string(),
+  status: z.enum(CASE_STATUSES),
+  createdAt: z.string(),
+  /** A report's reason or a ticket's category. */
+  label: z.union([z.enum(REPORT_REASONS), z.enum(SUPPORT_CATEGORIES)]),
+  subject: z.string(),
+  description: z.string(),
+  /** The reporter, or the rider who opened the ticket. */
+  from: deskRiderSchema,
+  /** The rider reported; none for a ticket. */
+  about: deskRiderSchema.nullable(),
+  replies: z.array(replySchema),
+});
+export type DeskCase = z.infer<typeof deskCaseSchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const caseParamsSchema = z.object({ id: z.uuid('Invalid case.') });
+export const riderParamsSchema = z.object({ id: z.uuid('Invalid rider.') });
+
+export const replyBodySchema = z.object({
+  message: textSchema('Reply', REPLY_MAX_LENGTH, { required: 'Write a reply', multiLine: true }),
+});
+export type ReplyBody = z.infer<typeof replyBodySchema>;
+
+export const suspendBodySchema = z.object({ reason: suspensionReasonSchema });
+export type SuspendBody = z.infer<typeof suspendBodySchema>;
