@@ -1,9 +1,10 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
+import { shortLastName } from '../accounts/user-view';
 import { decryptMessage, encryptMessage } from './message-crypto';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -30,11 +31,12 @@ function toChatMessage(
   return {
     _id: row.id,
     matchId: row.matchId,
+    // A message goes to the co-riders: they know its author as "First L." and never see an e-mail.
     userId: {
       _id: author.id,
       firstName: author.firstName,
-      lastName: author.lastName,
-      email: author.email,
+      lastName: shortLastName(author.lastName),
+      email: '',
     },
     messageText: decryptMessage(ctx.secrets.chatKey, row.matchId, row.body),
     timestamp: row.createdAt.toISOString(),
@@ -43,12 +45,7 @@ function toChatMessage(
 }
 
 /** Members may read a match's chat whatever its status; posting needs a match that was not cancelled. */
-export async function assertCanPost(
-  ctx: Pick<ServiceContext, 'db'>,
-  matchId: string,
-  userId: string,
-) {
-  // One indexed lookup per message, so a cancellation closes the chat at once on every process.
+async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, userId: string) {
   const [row] = await ctx.db
     .select({ status: matches.status })
     .from(matchMembers)
@@ -64,39 +61,62 @@ export async function assertCanPost(
 /**
  * Stores a message (author from the token, time from the server) once per clientId: a resend after
  * a reconnect returns the stored one. `isNew` tells whether to broadcast it.
+ *
+ * The insert reads its match and user from the rider's membership row of a match that is not
+ * cancelled, so the right to post is checked by the statement that stores the message: exact on
+ * every process the moment a cancellation commits, with no query (and no cache) of its own.
  */
 export async function storeMessage(
   ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
   input: { matchId: string; userId: string; clientId: string; text: string },
   knownAuthor?: Author,
 ): Promise<{ message: ChatMessage; isNew: boolean }> {
+  const body = encryptMessage(ctx.secrets.chatKey, input.matchId, input.text);
   const [inserted] = await ctx.db
     .insert(chatMessages)
-    .values({
-      matchId: input.matchId,
-      userId: input.userId,
-      clientId: input.clientId,
-      body: encryptMessage(ctx.secrets.chatKey, input.matchId, input.text),
-      createdAt: ctx.now(),
-    })
+    .select(
+      ctx.db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          matchId: matchMembers.matchId,
+          userId: matchMembers.userId,
+          clientId: sql<string>`${input.clientId}::text`.as('client_id'),
+          body: sql<string>`${body}::text`.as('body'),
+          createdAt: sql<Date>`${ctx.now().toISOString()}::timestamptz`.as('created_at'),
+        })
+        .from(matchMembers)
+        .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+        .where(
+          and(
+            eq(matchMembers.matchId, input.matchId),
+            eq(matchMembers.userId, input.userId),
+            ne(matches.status, 'Cancelled'),
+          ),
+        )
+        .limit(1),
+    )
     .onConflictDoNothing({
       target: [chatMessages.matchId, chatMessages.userId, chatMessages.clientId],
     })
     .returning();
-  const [row] = inserted
-    ? [inserted]
-    : await ctx.db
-        .select()
-        .from(chatMessages)
-        .where(
-          and(
-            eq(chatMessages.matchId, input.matchId),
-            eq(chatMessages.userId, input.userId),
-            eq(chatMessages.clientId, input.clientId),
-          ),
-        );
+  let row = inserted;
+  if (!row) {
+    // Not stored: the rider may not post here (say why), or this clientId was stored before.
+    await assertCanPost(ctx, input.matchId, input.userId);
+    [row] = await ctx.db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.matchId, input.matchId),
+          eq(chatMessages.userId, input.userId),
+          eq(chatMessages.clientId, input.clientId),
+        ),
+      );
+    if (!row) throw new AppError('CONFLICT', 'This ride was cancelled, so its chat is closed.');
+  }
   const author = knownAuthor ?? (await findAuthor(ctx, input.userId));
-  return { message: toChatMessage(ctx, row!, author), isNew: !!inserted };
+  return { message: toChatMessage(ctx, row, author), isNew: !!inserted };
 }
 
 /** A page of history, oldest first, ending just before `before` (a message id) when given. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
+import { countStatements } from '../../test/count-statements';
 import { matchedPair } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -66,7 +67,7 @@ describe('chat over socket.io', () => {
     expect(received).toMatchObject({
       matchId,
       messageText: 'Meet at gate 4?',
-      userId: { _id: a.id, firstName: 'Asha', email: a.email },
+      userId: { _id: a.id, firstName: 'Asha', lastName: 'R.', email: '' },
     });
     expect(ack.ok && ack.message._id).toBe(received._id);
     expect(Date.parse(received.timestamp)).toBeGreaterThanOrEqual(before - 1000);
@@ -247,5 +248,18 @@ describe('chat over socket.io', () => {
       error: { code: 'MATCH_CLOSED' },
     });
     expect(sb.connected).toBe(true);
+  });
+
+  it('stores a message with one SQL statement: the right to post is checked by the insert', async () => {
+    const { sa, matchId } = await pairInChat();
+    // The first message of a connection also reads the author's name, once.
+    expect((await send(sa, { matchId, messageText: 'hi', clientId: randomUUID() })).ok).toBe(true);
+    let ack: ChatAck | undefined;
+    const statements = await countStatements(t.database, async () => {
+      ack = await send(sa, { matchId, messageText: 'on my way', clientId: randomUUID() });
+    });
+    expect(ack).toMatchObject({ ok: true, message: { messageText: 'on my way' } });
+    expect(statements, statements.join('\n---\n')).toHaveLength(1);
+    expect(statements[0]).toMatch(/^insert into "chat_messages"/);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRide, PLACES, sendMatch } from '../../test/ride-factory';
+import { countStatements } from '../../test/count-statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -7,26 +8,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Counts the SQL statements the app sends while `work` runs (PGlite client or pg pool). */
-async function countStatements(work: () => Promise<unknown>): Promise<string[]> {
-  const client = (
-    t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }
-  ).$client;
-  const original = client.query;
-  const seen: string[] = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    seen.push(typeof first === 'string' ? first : first.text);
-    return original.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    client.query = original;
-  }
-  return seen;
-}
 
 describe('potential-matches-and-requests (issue 7)', () => {
   it('answers from at most two SQL statements, session check included', async () => {
@@ -40,7 +21,7 @@ describe('potential-matches-and-requests (issue 7)', () => {
     await t.request({ method: 'GET', url, token: a.token });
 
     let body: { potentialMatches: unknown[]; incomingMatches: unknown[] } | undefined;
-    const statements = await countStatements(async () => {
+    const statements = await countStatements(t.database, async () => {
       const res = await t.request({ method: 'GET', url, token: a.token });
       expect(res.statusCode).toBe(200);
       body = res.json().entities[0];
