@@ -26,7 +26,7 @@ import {
 import { toast } from '../fixtures/ui';
 
 const MINUTE = 60_000;
-const FARE_LINE = /₹([\d,]+) each shared vs ₹([\d,]+) solo/;
+const FARE_LINE = /You pay ₹([\d,]+) shared vs ₹([\d,]+) solo, saving ₹([\d,]+)/;
 
 const tabPanel = (page: Page, name: 'Upcoming Trips' | 'Past Trips') =>
   page.getByRole('tabpanel', { name });
@@ -220,9 +220,17 @@ test('two riders match: send, live incoming request, accept, and both get the ma
   await expect(potential.getByText(apart, { exact: true })).toBeVisible();
   await expect(potential.locator('time')).toHaveText(kolkataTripTime(time + 10 * MINUTE));
   const fare = FARE_LINE.exec((await potential.getByText(FARE_LINE).textContent()) ?? '');
-  const [shared, solo] = [fare?.[1], fare?.[2]].map((v) => Number(v?.replace(/,/g, '')));
+  const [shared, solo, saving] = [fare?.[1], fare?.[2], fare?.[3]].map((v) =>
+    Number(v?.replace(/,/g, '')),
+  );
   expect(shared).toBeGreaterThan(0);
   expect(shared).toBeLessThan(solo!);
+  expect(saving).toBe(solo! - shared!);
+  await expect(
+    potential.getByText(
+      /^Cab reaches you ~\d{1,2}:\d{2} [ap]m · (dropped|picked up) (first|second) · /,
+    ),
+  ).toBeVisible();
 
   await potential.getByRole('button', { name: 'Send Request' }).click();
   await expect(toast(aPage, 'Match request sent successfully')).toBeVisible();

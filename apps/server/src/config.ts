@@ -71,7 +71,13 @@ const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(60),
-  MATCH_MAX_DISTANCE_KM: z.coerce.number().min(0.5).max(50).default(10),
+  /** A first sieve for candidates: no pair further apart than this fits the limits below. */
+  MATCH_MAX_DISTANCE_KM: z.coerce.number().min(0.5).max(50).default(16),
+  /** Per rider in a shared cab (issue 10): extra minutes at most this many… */
+  MATCH_MAX_DETOUR_MINUTES: z.coerce.number().min(0).max(120).default(15),
+  /** …and at most this share of their solo minutes; the time misfit at most this many minutes. */
+  MATCH_MAX_DETOUR_SHARE: z.coerce.number().min(0).max(1).default(0.25),
+  MATCH_MAX_WAIT_MINUTES: z.coerce.number().min(0).max(120).default(15),
   /** Where SMS codes go: `outbox` (log + DATA_DIR/outbox/sms), `twilio` or `msg91`. */
   SMS_PROVIDER: z.enum(['outbox', 'twilio', 'msg91']).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalString,

@@ -65,11 +65,26 @@ export type RideRequest = z.infer<typeof rideRequestSchema>;
 
 const fareSchema = z.object({ solo: z.number(), sharedPerPerson: z.number() });
 
+/** What the viewing rider gets from sharing this cab (issue 10, docs/matching.md). */
+export const cabFitSchema = z.object({
+  /** Rupees saved against riding alone: solo fare minus their share of the cab fare. */
+  saving: z.number().int(),
+  /** Minutes added to the viewer's own trip by the shared route. */
+  extraMinutes: z.number().int(),
+  /** The viewer's place in the drop order (from the airport) or pickup order (to the airport). */
+  position: z.number().int().min(1),
+  riders: z.number().int().min(2),
+  /** When the cab reaches the viewer's place: the drop time, or the pickup time (epoch ms). */
+  reachesAt: z.number(),
+});
+export type CabFitView = z.infer<typeof cabFitSchema>;
+
 export const potentialMatchSchema = rideRequestSchema.extend({
   matchPercentage: z.number().int().min(0).max(100),
   /** Metres between the two riders' city ends. */
   distance: z.number().int(),
   fare: fareSchema,
+  fit: cabFitSchema,
 });
 export type PotentialMatch = z.infer<typeof potentialMatchSchema>;
 

@@ -4,6 +4,7 @@ import { haversineMetres } from './distance';
 import { startHttpStandIn, type HttpStandIn, type StandInAnswer } from '../../test/http-stand-in';
 import { decodePath, encodePath } from './polyline';
 import { createOsrmRouter, createRouter, createStraightRouter } from './router';
+import { airportLeg, legKm } from './trip-geometry';
 
 const [terminal1] = TERMINALS;
 const koramangala = { latitude: 12.9352, longitude: 77.6245 };
@@ -19,13 +20,19 @@ afterEach(async () => {
   standIn = undefined;
 });
 
-const straightEstimate = (circuity: number) =>
-  Math.round(haversineMetres(terminal1, koramangala) * circuity);
+// From a terminal the offline estimate follows the airport's corridors (trip-geometry); the
+// circuity factor scales the straight line between two places in the city.
+const straightEstimate = (_circuity: number) => Math.round(legKm(airportLeg(koramangala)) * 1000);
 
 describe('createStraightRouter', () => {
-  it('draws the great circle and scales its length by the circuity factor', async () => {
+  it('draws the great circle: corridor kilometres from a terminal, the circuity factor in town', async () => {
+    const indiranagar = { latitude: 12.9719, longitude: 77.6412 };
+    expect((await createStraightRouter(1.5).route(indiranagar, koramangala)).roadMetres).toBe(
+      Math.round(haversineMetres(indiranagar, koramangala) * 1.5),
+    );
     const route = await createStraightRouter(1.5).route(terminal1, koramangala);
     expect(route.roadMetres).toBe(straightEstimate(1.5));
+    expect(route.roadMetres).toBeGreaterThan(haversineMetres(terminal1, koramangala) * 1.3);
     const path = decodePath(route.encodedString);
     expect(path[0]).toEqual({ latitude: terminal1.latitude, longitude: terminal1.longitude });
     expect(path.at(-1)).toEqual(koramangala);

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { terminalAt } from '@aeropool/contract/places';
 import type { Config } from '../../config';
 import { greatCirclePath, haversineMetres, type LatLng } from './distance';
 import { fetchJson, joinUrl, type FetchJsonOptions } from './fetch-json';
 import { encodePath } from './polyline';
 import { createTtlCache, type TtlCache } from './route-cache';
+import { airportLeg, legKm } from './trip-geometry';
+
+const airportRoadKm = (place: LatLng) => legKm(airportLeg(place));
 
 /** encodedString is a precision-5 polyline from `from` to `to`; roadMetres is whole metres. */
 export type Route = { encodedString: string; roadMetres: number };
@@ -19,13 +23,21 @@ export const DEFAULT_ROAD_CIRCUITY = 1.3;
 const ROUTE_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const ROUTE_CACHE_ENTRIES = 2000;
 
-/** Works offline: the great-circle line, and its length scaled by the circuity factor. */
+/**
+ * Works offline: the great-circle line; its length on the airport's corridors when one end is a
+ * terminal (trip-geometry), else scaled by the circuity factor.
+ */
 export function createStraightRouter(circuity: number = DEFAULT_ROAD_CIRCUITY): RouteProvider {
   return {
-    route: async (from, to) => ({
-      encodedString: encodePath(greatCirclePath(from, to)),
-      roadMetres: Math.round(haversineMetres(from, to) * circuity),
-    }),
+    route: async (from, to) => {
+      const cityEnd = terminalAt(from) ? to : terminalAt(to) ? from : undefined;
+      return {
+        encodedString: encodePath(greatCirclePath(from, to)),
+        roadMetres: Math.round(
+          cityEnd ? airportRoadKm(cityEnd) * 1000 : haversineMetres(from, to) * circuity,
+        ),
+      };
+    },
   };
 }
 

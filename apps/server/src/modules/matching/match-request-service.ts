@@ -9,11 +9,11 @@ import {
 } from '../rides/ride-request-view';
 import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
-import { scoreMatch } from './match-score';
+import { haversineMetres } from '../../lib/geo/distance';
 import { lowRatedAmong } from './rating-rule';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
-import { isCompatible, scoreOptions, tripEndsOf } from './potential-matches';
+import { fitPair, isCompatible, tripEndsOf } from './potential-matches';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
@@ -87,14 +87,17 @@ export async function sendMatchRequest(
     if (!womenOnlyAllows(side(from), side(to))) {
       throw new AppError('BAD_REQUEST', 'That ride is for women only.');
     }
-    if (!isCompatible(ctx, from, to))
+    const fit = fitPair(ctx, from, to);
+    if (!fit)
       throw new AppError(
         'BAD_REQUEST',
         'These rides do not fit each other (direction, time or distance).',
       );
     await ctx.limits.consume(matchRequestsPerRider, userId);
-
-    const score = scoreMatch(tripEndsOf(from), tripEndsOf(to), scoreOptions(ctx));
+    const score = {
+      matchPercentage: fit.matchPercentage,
+      distance: Math.round(haversineMetres(tripEndsOf(from).place, tripEndsOf(to).place)),
+    };
     try {
       const [row] = await tx
         .insert(matchRequests)

@@ -17,7 +17,10 @@ import {
 } from '../rides/ride-request-view';
 import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
-import { fareFor, scoreMatch, type ScoreOptions, type TripEnds } from './match-score';
+import type { FareEstimate } from '@aeropool/contract/fare';
+import type { CabFitView } from '@aeropool/contract/rides';
+import { fitCab, type CabFit, type CabRider, type FitLimits } from './cab-fit';
+import type { ScoreOptions, TripEnds } from './match-score';
 import { isLowRated } from './rating-rule';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
@@ -41,16 +44,46 @@ export const scoreOptions = (ctx: ServiceContext): ScoreOptions => ({
   windowMinutes: ctx.config.MATCH_WINDOW_MINUTES,
 });
 
-/** True when b is a request a can be matched with: same direction, time window, distance. */
-export function isCompatible(ctx: ServiceContext, a: RideRequestRow, b: RideRequestRow): boolean {
-  const windowMs = ctx.config.MATCH_WINDOW_MINUTES * 60_000;
-  return (
-    a.direction === b.direction &&
-    a.riderId !== b.riderId &&
-    Math.abs(a.timeOfTravel.getTime() - b.timeOfTravel.getTime()) <= windowMs &&
-    haversineMetres(tripEndsOf(a).place, tripEndsOf(b).place) <=
-      ctx.config.MATCH_MAX_DISTANCE_KM * 1000
-  );
+export const fitLimits = (ctx: ServiceContext): FitLimits => ({
+  maxDetourMinutes: ctx.config.MATCH_MAX_DETOUR_MINUTES,
+  maxDetourShare: ctx.config.MATCH_MAX_DETOUR_SHARE,
+  maxWaitMinutes: ctx.config.MATCH_MAX_WAIT_MINUTES,
+});
+
+const cabRiderOf = (row: RideRequestRow): CabRider => ({
+  id: row.id,
+  direction: row.direction,
+  terminal: row.terminal,
+  place: { latitude: row.placeLatitude, longitude: row.placeLongitude },
+  timeMs: row.timeOfTravel.getTime(),
+});
+
+/** The two riders' best shared cab within every rider's limits (cab-fit), or null. */
+export function fitPair(ctx: ServiceContext, a: RideRequestRow, b: RideRequestRow): CabFit | null {
+  if (a.riderId === b.riderId) return null;
+  return fitCab([cabRiderOf(a), cabRiderOf(b)], fitLimits(ctx));
+}
+
+/** True when b is a request a can share a cab with: same direction, each rider within the limits. */
+export const isCompatible = (ctx: ServiceContext, a: RideRequestRow, b: RideRequestRow): boolean =>
+  fitPair(ctx, a, b) !== null;
+
+/** What `rideId`'s rider sees of a shared cab: their saving, extra minutes, place in the order. */
+export function fitViewFor(fit: CabFit, rideId: string): CabFitView {
+  const me = fit.riders.find((r) => r.id === rideId)!;
+  return {
+    saving: me.saving,
+    extraMinutes: Math.round(me.extraMinutes),
+    position: me.position,
+    riders: fit.riders.length,
+    reachesAt: Math.round(me.reachesAtMs),
+  };
+}
+
+/** Rupees alone and rupees shared, for the card's fare line. */
+export function fareOf(fit: CabFit, rideId: string): FareEstimate {
+  const me = fit.riders.find((r) => r.id === rideId)!;
+  return { solo: me.soloFare, sharedPerPerson: me.share };
 }
 
 const param = (
@@ -107,8 +140,8 @@ function buildStatements(db: Db) {
   const lat = param('lat', 'float8');
   const lng = param('lng', 'float8');
   const circuity = param('circuity', 'float8');
-  // Great-circle metres and the score's formula (see match-score.ts) in SQL, so only the best few
-  // rows leave the database whatever the density; they are re-scored exactly in findPotentialMatches.
+  // Great-circle metres and the ranking proxy (match-score.ts) in SQL, so only the best few rows
+  // leave the database whatever the density; each is then fitted exactly (cab-fit) here.
   const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
     power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
     cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
@@ -150,7 +183,7 @@ function buildStatements(db: Db) {
       ),
     )
     .orderBy(sql`${approxScore} desc`)
-    .limit(RIDE_LIMITS.maxPotentialMatches * 2)
+    .limit(RIDE_LIMITS.maxPotentialMatches * 3)
     .prepare('potential_match_candidates');
 
   return { ownWithPending, candidates };
@@ -215,16 +248,21 @@ export async function findMatchesAndRequests(
 /**
  * Other riders' Active requests in the same direction, within the time window and distance, not
  * already linked to `mine` by a pending match request, not blocked, hidden or excluded by the
- * rating and women-only rules; best matchPercentage first. The grid cells around the place narrow
- * the rows (decision 010); the box and the exact distance trim them; SQL ranks by the score and
- * only the best few are re-scored here.
+ * rating and women-only rules, and fitting one cab within each rider's limits (cab-fit, issue 10);
+ * best matchPercentage first. The grid cells around the place narrow the rows (decision 010); the
+ * box and the exact distance trim them; SQL ranks by a proxy and the best few are fitted here.
  */
 async function findPotentialMatches(
   ctx: ServiceContext,
   mine: RideRequestRow,
 ): Promise<PotentialMatch[]> {
   const now = ctx.now();
-  const windowMs = ctx.config.MATCH_WINDOW_MINUTES * 60_000;
+  // From the airport the times are kerb times, so they can differ by the wait at most; to the
+  // airport the second pickup comes a drive later, which the window leaves room for.
+  const windowMs =
+    (mine.direction === 'drop'
+      ? ctx.config.MATCH_MAX_WAIT_MINUTES
+      : ctx.config.MATCH_WINDOW_MINUTES) * 60_000;
   const maxMetres = ctx.config.MATCH_MAX_DISTANCE_KM * 1000;
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
@@ -259,17 +297,18 @@ async function findPotentialMatches(
   });
 
   return candidates
-    .map((row) => ({ row, score: scoreMatch(self, tripEndsOf(row.request), options) }))
-    .filter((c) => c.score.distance <= maxMetres)
-    .sort(
-      (a, b) =>
-        b.score.matchPercentage - a.score.matchPercentage || a.score.distance - b.score.distance,
-    )
+    .flatMap((row) => {
+      const fit = fitPair(ctx, mine, row.request);
+      const distance = Math.round(haversineMetres(self.place, tripEndsOf(row.request).place));
+      return fit ? [{ row, fit, distance }] : [];
+    })
+    .sort((a, b) => b.fit.matchPercentage - a.fit.matchPercentage || a.distance - b.distance)
     .slice(0, RIDE_LIMITS.maxPotentialMatches)
-    .map(({ row, score }) => ({
+    .map(({ row, fit, distance }) => ({
       ...withoutEmail(toRideRequestView(row.request, withTrust(row.rider), now)),
-      matchPercentage: score.matchPercentage,
-      distance: score.distance,
-      fare: fareFor(self, score),
+      matchPercentage: fit.matchPercentage,
+      distance,
+      fare: fareOf(fit, mine.id),
+      fit: fitViewFor(fit, mine.id),
     }));
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isInCityBounds, TERMINALS } from '@aeropool/contract/places';
+import { airportLeg, legKm } from '../../lib/geo/trip-geometry';
 import { haversineMetres } from '../../lib/geo/distance';
 import { decodePath } from '../../lib/geo/polyline';
 import { createStraightRouter } from '../../lib/geo/router';
@@ -107,12 +108,14 @@ describe('GET /api/places/providers', () => {
 });
 
 describe('resolveRoute', () => {
-  it('estimates road distance as great-circle distance times the circuity factor', async () => {
+  it('estimates the road distance from a terminal on the airport corridors', async () => {
     const place = { latitude: 12.9757, longitude: 77.606 };
+    const corridorMetres = Math.round(legKm(airportLeg(place)) * 1000);
     const route = await resolveRoute(t.app, 'T1', place);
-    expect(route.roadMetres).toBe(Math.round(haversineMetres(TERMINALS[0], place) * 1.3));
+    expect(route.roadMetres).toBe(corridorMetres);
+    expect(route.roadMetres).toBeGreaterThan(haversineMetres(TERMINALS[0], place));
     expect(await resolveRoute(createStraightRouter(2), TERMINALS[1], place)).toMatchObject({
-      roadMetres: Math.round(haversineMetres(TERMINALS[1], place) * 2),
+      roadMetres: corridorMetres,
     });
   });
 });

@@ -3,7 +3,7 @@ import type { PotentialMatch } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
-import { fareText } from '../utils/trip-route';
+import { fareText, fitText } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -30,7 +30,7 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
         request={match}
         matchPercentage={match.matchPercentage}
         distance={match.distance}
-        note={fareText(match.fare)}
+        notes={[fareText(match.fare), fitText(match.fit, match.direction)]}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         <Button

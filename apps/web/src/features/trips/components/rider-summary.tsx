@@ -9,12 +9,12 @@ type Props = {
   request: RideRequest;
   matchPercentage: number;
   distance: number;
-  /** Extra facts under the chips, e.g. the fare estimate. */
-  note?: string;
+  /** Extra facts under the chips, one line each, e.g. the fare estimate. */
+  notes?: string[];
 };
 
 /** Who the other rider is, where their end of the trip is, when, and how well it fits. */
-export function RiderSummary({ request, matchPercentage, distance, note }: Props) {
+export function RiderSummary({ request, matchPercentage, distance, notes = [] }: Props) {
   return (
     <div className="flex min-w-0 flex-1 gap-3">
       <RiderAvatar rider={request.rider} />
@@ -32,7 +32,11 @@ export function RiderSummary({ request, matchPercentage, distance, note }: Props
           </span>
           {request.womenOnly ? <WomenOnlyChip /> : null}
         </div>
-        {note ? <p className="mt-2 text-sm text-slate-700">{note}</p> : null}
+        {notes.map((note, i) => (
+          <p key={note} className={`${i === 0 ? 'mt-2 ' : ''}text-sm text-slate-700`}>
+            {note}
+          </p>
+        ))}
       </div>
     </div>
   );

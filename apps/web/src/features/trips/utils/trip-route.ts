@@ -1,6 +1,7 @@
 import type { Rider } from '@aeropool/contract/accounts';
 import { terminalAt, type Place } from '@aeropool/contract/places';
-import type { Match, RideRequest } from '@aeropool/contract/rides';
+import type { CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
+import { dateTimeParts } from '../../../lib/format-time';
 
 type Direction = RideRequest['direction'];
 type Routed = Pick<RideRequest, 'direction' | 'source' | 'destination'>;
@@ -40,8 +41,25 @@ export const riderName = (rider: Pick<Rider, 'firstName' | 'lastName'>): string 
 export const coPassengerRequestsOf = (match: Match, userId: string): RideRequest[] =>
   match.requests.filter((request) => request.rider._id !== userId);
 
-/** '₹480 each shared vs ₹980 solo' (rupees, Indian digit grouping). */
+const rupees = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
+
+/**
+ * 'You pay ₹585 shared vs ₹1,103 solo, saving ₹518' (rupees, Indian digit grouping): the split is
+ * in proportion to each rider's solo fare, so each rider sees their own figures.
+ */
 export function fareText(fare: { solo: number; sharedPerPerson: number }): string {
-  const rupees = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
-  return `${rupees(fare.sharedPerPerson)} each shared vs ${rupees(fare.solo)} solo`;
+  const saving = Math.max(0, fare.solo - fare.sharedPerPerson);
+  return `You pay ${rupees(fare.sharedPerPerson)} shared vs ${rupees(fare.solo)} solo, saving ${rupees(saving)}`;
+}
+
+const ORDINALS = ['first', 'second', 'third'];
+
+/**
+ * 'Cab reaches you ~4:15 pm · dropped first · +4 min': when the cab reaches the rider's place, their
+ * place in the order and what the shared route adds to their own trip.
+ */
+export function fitText(fit: CabFitView, direction: Direction): string {
+  const order = `${direction === 'drop' ? 'dropped' : 'picked up'} ${ORDINALS[fit.position - 1] ?? `#${fit.position}`}`;
+  const extra = fit.extraMinutes > 0 ? `+${fit.extraMinutes} min for you` : 'no detour for you';
+  return `Cab reaches you ~${dateTimeParts(fit.reachesAt).clock} · ${order} · ${extra}`;
 }

@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { haversineMetres } from '../../lib/geo/distance';
+import { fitCab, type CabRider, type FitLimits } from './cab-fit';
+import { airportLeg, soloTrip, speedsAt } from '../../lib/geo/trip-geometry';
+
+const LIMITS: FitLimits = { maxDetourMinutes: 15, maxDetourShare: 0.25, maxWaitMinutes: 15 };
+const PLACES = {
+  hebbal: { latitude: 13.0358, longitude: 77.5971 },
+  indiranagar: { latitude: 12.9719, longitude: 77.6412 },
+  koramangala: { latitude: 12.9352, longitude: 77.6245 },
+  hsr: { latitude: 12.9116, longitude: 77.6474 },
+  malleshwaram: { latitude: 13.0035, longitude: 77.5709 },
+  whitefield: { latitude: 12.9698, longitude: 77.75 },
+  electronicCity: { latitude: 12.8456, longitude: 77.6603 },
+};
+const T1 = { latitude: 13.1991, longitude: 77.7105 };
+const at = (hhmm: string) => Date.parse(`2026-11-24T${hhmm}:00+05:30`);
+const rider = (
+  id: keyof typeof PLACES | string,
+  direction: CabRider['direction'],
+  time: string,
+  place = PLACES[id as keyof typeof PLACES],
+): CabRider => ({ id, direction, terminal: 'T1', place, timeMs: at(time) });
+
+describe('trip geometry on the airport corridors', () => {
+  it('follows the corridors: typical road distances, and more than the straight line', () => {
+    expect(soloTrip(PLACES.hebbal, at('12:00')).km).toBeCloseTo(29, 0);
+    expect(airportLeg(PLACES.hebbal).corridor.id).toBe('nh44');
+    expect(airportLeg(PLACES.whitefield).corridor.id).toBe('east');
+    expect(airportLeg(PLACES.indiranagar).corridor.id).toBe('hennur');
+    for (const place of Object.values(PLACES)) {
+      expect(soloTrip(place, at('12:00')).km * 1000).toBeGreaterThan(haversineMetres(T1, place));
+    }
+  });
+
+  it('is slower in the peaks than at night, in Asia/Kolkata hours', () => {
+    expect(speedsAt(at('18:00')).city).toBeLessThan(speedsAt(at('23:30')).city);
+    expect(soloTrip(PLACES.koramangala, at('09:00')).minutes).toBeGreaterThan(
+      soloTrip(PLACES.koramangala, at('02:00')).minutes,
+    );
+  });
+});
+
+describe('a shared cab within per-rider limits', () => {
+  it('identical trips score 100 with no extra minutes and half the fare each', () => {
+    const fit = fitCab(
+      [rider('hsr', 'drop', '16:00'), { ...rider('hsr', 'drop', '16:00'), id: 'b' }],
+      LIMITS,
+    )!;
+    expect(fit.matchPercentage).toBe(100);
+    expect(fit.riders.map((r) => r.extraMinutes)).toEqual([0, 0]);
+    expect(fit.riders[0]!.share).toBe(Math.round(fit.cabFare / 2));
+  });
+
+  it('worked examples of docs/matching.md', () => {
+    // Same place 55 minutes apart: a 55-minute wait at the kerb.
+    expect(
+      fitCab(
+        [rider('hsr', 'drop', '16:00'), { ...rider('hsr', 'drop', '16:55'), id: 'b' }],
+        LIMITS,
+      ),
+    ).toBeNull();
+    // Hebbal lies on the NH44 road to Koramangala: no detour, shown though 11.6 km apart.
+    const hebbal = fitCab(
+      [rider('hebbal', 'drop', '16:00'), rider('koramangala', 'drop', '16:05')],
+      LIMITS,
+    )!;
+    expect(hebbal.riders.map((r) => r.id)).toEqual(['hebbal', 'koramangala']);
+    expect(Math.max(...hebbal.riders.map((r) => r.extraMinutes))).toBeLessThan(3);
+    // Across the centre: too long a detour for either rider.
+    expect(
+      fitCab(
+        [rider('indiranagar', 'drop', '16:00'), rider('malleshwaram', 'drop', '16:00')],
+        LIMITS,
+      ),
+    ).toBeNull();
+    // To the airport the cab reaches Koramangala after the drive from HSR: 16:15 fits exactly.
+    const exact = fitCab(
+      [rider('hsr', 'pickup', '16:00'), rider('koramangala', 'pickup', '16:15')],
+      LIMITS,
+    )!;
+    const misfit = fitCab(
+      [rider('hsr', 'pickup', '16:00'), rider('koramangala', 'pickup', '16:00')],
+      LIMITS,
+    )!;
+    expect(exact.misfitMinutes).toBeLessThan(1);
+    expect(exact.matchPercentage).toBeGreaterThan(misfit.matchPercentage);
+    expect(exact.riders.map((r) => r.id)).toEqual(['hsr', 'koramangala']);
+  });
+
+  const place = fc.record({
+    latitude: fc.double({ min: 12.82, max: 13.1, noNaN: true }),
+    longitude: fc.double({ min: 77.48, max: 77.78, noNaN: true }),
+  });
+  const trip = fc.record({
+    direction: fc.constantFrom<CabRider['direction']>('drop', 'pickup'),
+    terminal: fc.constantFrom('T1', 'T2'),
+    place,
+    minutes: fc.integer({ min: 0, max: 40 }),
+  });
+  const toRider = (
+    id: string,
+    direction: CabRider['direction'],
+    t: { terminal: string; place: { latitude: number; longitude: number }; minutes: number },
+  ): CabRider => ({
+    id,
+    direction,
+    terminal: t.terminal,
+    place: t.place,
+    timeMs: at('15:00') + t.minutes * 60_000,
+  });
+
+  it('never shows anything past a limit; shares add up to the cab fare; symmetric in the riders', () => {
+    fc.assert(
+      fc.property(trip, trip, trip, fc.boolean(), (a, b, c, three) => {
+        const riders = [toRider('a', a.direction, a), toRider('b', a.direction, b)];
+        if (three) riders.push(toRider('c', a.direction, c));
+        const fit = fitCab(riders, LIMITS);
+        const reversed = fitCab([...riders].reverse(), LIMITS);
+        expect(reversed?.matchPercentage).toBe(fit?.matchPercentage);
+        if (!fit) return;
+        expect(fit.misfitMinutes).toBeLessThanOrEqual(LIMITS.maxWaitMinutes + 1e-9);
+        for (const r of fit.riders) {
+          expect(r.extraMinutes).toBeLessThanOrEqual(15 + 1e-9);
+          expect(r.extraMinutes).toBeLessThanOrEqual(0.25 * r.soloMinutes + 1e-9);
+          expect(r.saving).toBe(r.soloFare - r.share);
+        }
+        const shares = fit.riders.reduce((sum, r) => sum + r.share, 0);
+        expect(Math.abs(shares - fit.cabFare)).toBeLessThanOrEqual(fit.riders.length);
+        expect(fit.matchPercentage).toBeGreaterThanOrEqual(0);
+        expect(fit.matchPercentage).toBeLessThanOrEqual(100);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a longer wait at the kerb never raises the percentage', () => {
+    fc.assert(
+      fc.property(place, place, fc.integer({ min: 0, max: 14 }), (p, q, gap) => {
+        const base = (minutes: number) =>
+          fitCab(
+            [
+              { id: 'a', direction: 'drop', terminal: 'T1', place: p, timeMs: at('13:00') },
+              {
+                id: 'b',
+                direction: 'drop',
+                terminal: 'T1',
+                place: q,
+                timeMs: at('13:00') + minutes * 60_000,
+              },
+            ],
+            LIMITS,
+          );
+        const sooner = base(gap);
+        const later = base(gap + 1);
+        if (later) expect(sooner!.matchPercentage).toBeGreaterThanOrEqual(later.matchPercentage);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a longer detour never raises the percentage', () => {
+    fc.assert(
+      fc.property(place, fc.double({ min: 0, max: 0.05, noNaN: true }), (p, away) => {
+        const at1 = (offset: number) =>
+          fitCab(
+            [
+              { id: 'a', direction: 'drop', terminal: 'T1', place: p, timeMs: at('13:00') },
+              {
+                id: 'b',
+                direction: 'drop',
+                terminal: 'T1',
+                place: { latitude: p.latitude - offset, longitude: p.longitude },
+                timeMs: at('13:00'),
+              },
+            ],
+            LIMITS,
+          );
+        const near = at1(away);
+        const far = at1(away + 0.01);
+        if (far && near)
+          expect(near.matchPercentage).toBeGreaterThanOrEqual(far.matchPercentage - 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('riders going different ways never share', () => {
+    expect(
+      fitCab(
+        [rider('hsr', 'drop', '16:00'), { ...rider('hsr', 'pickup', '16:00'), id: 'b' }],
+        LIMITS,
+      ),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,161 @@
+import { estimateFare, splitFare } from '@aeropool/contract/fare';
+import type { LatLng } from '../../lib/geo/distance';
+import {
+  airportLeg,
+  cityLeg,
+  legKm,
+  legMinutes,
+  soloTrip,
+  TERMINAL_HOP_KM,
+  TERMINAL_HOP_MINUTES,
+} from '../../lib/geo/trip-geometry';
+
+/** One rider's trip as the cab sees it. `drop` runs airport → place, `pickup` place → airport. */
+export type CabRider = {
+  id: string;
+  direction: 'drop' | 'pickup';
+  terminal: string;
+  place: LatLng;
+  /** Drop: when the rider is at the airport kerb. Pickup: when the rider wants to be collected. */
+  timeMs: number;
+};
+
+export type FitLimits = {
+  /** A rider's extra minutes, at most this many… */
+  maxDetourMinutes: number;
+  /** …and at most this share of their solo minutes. */
+  maxDetourShare: number;
+  /** The time misfit: the earlier rider's wait at the kerb, or how far the cab is off a pickup time. */
+  maxWaitMinutes: number;
+};
+
+export type RiderFit = {
+  id: string;
+  /** 1 for the first dropped (from the airport) or the first collected (to the airport). */
+  position: number;
+  soloKm: number;
+  soloMinutes: number;
+  extraMinutes: number;
+  /** When the cab reaches the rider's place: the drop time, or the pickup time. */
+  reachesAtMs: number;
+  soloFare: number;
+  /** Their part of the cab fare, in proportion to their solo fare. */
+  share: number;
+  saving: number;
+};
+
+export type CabFit = {
+  riders: RiderFit[];
+  sharedKm: number;
+  cabFare: number;
+  misfitMinutes: number;
+  withinLimits: boolean;
+  matchPercentage: number;
+};
+
+const permutations = <T>(items: T[]): T[][] =>
+  items.length <= 1
+    ? [items]
+    : items.flatMap((item, i) =>
+        permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+      );
+
+/**
+ * The cab in one order: from the airport, it leaves when the last rider is at the kerb and drops
+ * riders in `order`; to the airport, it collects `order[0]` and reaches each next rider after the
+ * drive between them, starting when the riders' shifts from their times are even.
+ */
+function fitInOrder(order: CabRider[], limits: FitLimits): CabFit {
+  const first = order[0]!;
+  const clockMs = first.timeMs;
+  const hop = new Set(order.map((r) => r.terminal)).size > 1;
+  const hopKm = hop ? TERMINAL_HOP_KM : 0;
+  const hopMinutes = hop ? TERMINAL_HOP_MINUTES : 0;
+  const links = order.slice(1).map((r, i) => cityLeg(order[i]!.place, r.place));
+  const linkMinutes = links.map((leg) => legMinutes(leg, clockMs));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+  let rides: number[];
+  let reaches: number[];
+  let misfit: number;
+  let sharedKm: number;
+  if (first.direction === 'drop') {
+    const out = airportLeg(first.place);
+    const departure = Math.max(...order.map((r) => r.timeMs));
+    misfit = (departure - Math.min(...order.map((r) => r.timeMs))) / 60_000;
+    rides = order.map(
+      (_, i) => hopMinutes + legMinutes(out, clockMs) + sum(linkMinutes.slice(0, i)),
+    );
+    reaches = rides.map((minutes) => departure + minutes * 60_000);
+    sharedKm = hopKm + legKm(out) + sum(links.map(legKm));
+  } else {
+    const last = order.at(-1)!;
+    const home = airportLeg(last.place);
+    const planned = order.map((_, i) => first.timeMs + sum(linkMinutes.slice(0, i)) * 60_000);
+    // The cab starts so that the riders' shifts are even: the earliest and the latest are off
+    // their times by the same minutes, in opposite directions.
+    const offsets = order.map((r, i) => planned[i]! - r.timeMs);
+    const shift = -(Math.max(...offsets) + Math.min(...offsets)) / 2;
+    reaches = planned.map((t) => t + shift);
+    misfit = Math.max(...order.map((r, i) => Math.abs(reaches[i]! - r.timeMs) / 60_000));
+    rides = order.map((_, i) => sum(linkMinutes.slice(i)) + legMinutes(home, clockMs) + hopMinutes);
+    sharedKm = sum(links.map(legKm)) + legKm(home) + hopKm;
+  }
+
+  const solos = order.map((r) => soloTrip(r.place, clockMs));
+  const soloFares = solos.map((s) => estimateFare(s.km));
+  const cabFare = estimateFare(sharedKm);
+  const totalSolo = sum(soloFares);
+  const shares = splitFare(cabFare, soloFares);
+  const riders = order.map((r, i): RiderFit => {
+    const share = shares[i]!;
+    return {
+      id: r.id,
+      position: i + 1,
+      soloKm: solos[i]!.km,
+      soloMinutes: solos[i]!.minutes,
+      extraMinutes: Math.max(0, rides[i]! - solos[i]!.minutes),
+      reachesAtMs: reaches[i]!,
+      soloFare: soloFares[i]!,
+      share,
+      saving: soloFares[i]! - share,
+    };
+  });
+  const limitOf = (r: RiderFit) =>
+    Math.min(limits.maxDetourMinutes, limits.maxDetourShare * r.soloMinutes);
+  const withinLimits =
+    misfit <= limits.maxWaitMinutes + 1e-9 &&
+    riders.every((r) => r.extraMinutes <= limitOf(r) + 1e-9);
+
+  // The percentage (docs/matching.md): the saving every rider gets (the same share of their solo
+  // fare, 50 % for identical trips), times the comfort of the worst-off rider, times the timing.
+  const savingShare = Math.min(1, Math.max(0, (1 - cabFare / totalSolo) / 0.5));
+  const worstDetour = Math.max(
+    ...riders.map((r) => (limitOf(r) > 0 ? Math.min(1, r.extraMinutes / limitOf(r)) : 1)),
+  );
+  const timing = 1 - 0.5 * Math.min(1, misfit / limits.maxWaitMinutes);
+  const comfort = 1 - 0.5 * worstDetour;
+  return {
+    riders,
+    sharedKm,
+    cabFare,
+    misfitMinutes: misfit,
+    withinLimits,
+    matchPercentage: Math.round(100 * (0.5 + 0.5 * savingShare) * comfort * timing),
+  };
+}
+
+/**
+ * The best way to share one cab among `riders` (same direction): every order is tried, and the
+ * one within the limits with the highest percentage wins. Null when no order keeps every rider
+ * within the limits, or the directions differ.
+ */
+export function fitCab(riders: CabRider[], limits: FitLimits): CabFit | null {
+  if (new Set(riders.map((r) => r.direction)).size !== 1) return null;
+  let best: CabFit | null = null;
+  for (const order of permutations(riders)) {
+    const fit = fitInOrder(order, limits);
+    if (fit.withinLimits && (!best || fit.matchPercentage > best.matchPercentage)) best = fit;
+  }
+  return best;
+}
