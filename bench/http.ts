@@ -1,12 +1,20 @@
-// `npm run bench:http` (issue 7): GET /api/health with 50 connections for 10 s (autocannon) against
-// the server as `npm start` runs it on PGlite, beside a bare Fastify and a bare Fastify answering
-// from PGlite `select 1`, all in the same run. Prints req/s and latency; writes
-// bench/results/http.json.
+// `npm run bench:http` (issue 7), 50 connections for 10 s each (autocannon), all in the same run:
+// - GET /api/health on the server as `npm start` runs it on PGlite, beside a bare Fastify and a
+//   bare Fastify answering from PGlite `select 1`;
+// - an authenticated GET potential-matches-and-requests with 10k open requests on PGlite and, when
+//   BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, 100k on PostgreSQL.
+// Prints req/s and latency; writes bench/results/http.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { openDatabase, type Database } from '../apps/server/src/db/database';
+import { openTestDatabase } from '../apps/server/src/test/test-database';
+import { seedRides } from './lib/seed-rides';
 import { buildServer, SERVER_ENTRY } from '../apps/server/build/build-server';
 import { writeResults } from './lib/stats';
 
@@ -41,12 +49,23 @@ async function serve(args: string[], env: Record<string, string>): Promise<Child
   }
 }
 
-async function measure(name: string, args: string[], env: Record<string, string> = {}) {
+type Target = { path: string; headers?: Record<string, string> };
+
+async function measure(
+  name: string,
+  args: string[],
+  env: Record<string, string> = {},
+  target: Target = { path: '/api/health' },
+) {
   const child = await serve(args, env);
   try {
-    const url = `http://127.0.0.1:${port}/api/health`;
-    await autocannon({ url, connections: 50, duration: 2 }); // warm-up
-    const run = await autocannon({ url, connections: 50, duration: DURATION_S });
+    const options = {
+      url: `http://127.0.0.1:${port}${target.path}`,
+      headers: target.headers,
+      connections: 50,
+    };
+    await autocannon({ ...options, duration: 2 }); // warm-up
+    const run = await autocannon({ ...options, duration: DURATION_S });
     const result = {
       name,
       requestsPerSecond: Math.round(run.requests.average),
@@ -63,27 +82,96 @@ async function measure(name: string, args: string[], env: Record<string, string>
   }
 }
 
+const JWT_SECRET = randomBytes(32).toString('hex');
+
+/**
+ * Seeds `n` open requests and answers the potential-matches request of a rider near the middle of
+ * the seeded area (where candidates are densest), with a token for a session of theirs.
+ */
+async function potentialMatchesTarget(database: Database, n: number): Promise<Target> {
+  await seedRides(database.db, n);
+  const picked = await database.db.execute(sql`
+    select id, rider_id from ride_requests where status = 'Active' and time_of_travel > now() + interval '1 hour'
+    order by abs(place_latitude - 12.9) + abs(place_longitude - 77.6) limit 1`);
+  const [ride] = (picked as unknown as { rows: { id: string; rider_id: string }[] }).rows;
+  const session = await database.db.execute(sql`
+    insert into sessions (user_id, expires_at) values (${ride!.rider_id}, now() + interval '1 day')
+    returning id`);
+  const [{ id: sid }] = (session as unknown as { rows: { id: string }[] }).rows as [{ id: string }];
+  const token = await new SignJWT({ sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(ride!.rider_id)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(JWT_SECRET));
+  return {
+    path: `/api/ride-request/potential-matches-and-requests/${ride!.id}`,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
 await buildServer();
 const bare = path.join(root, 'apps/server/dist/bare-http.mjs');
 fs.writeFileSync(bare, BARE);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-'));
+const matchesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-matches-'));
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 try {
+  const server = ['--enable-source-maps', SERVER_ENTRY];
   const results = [
     await measure('bare Fastify', [bare]),
     await measure('bare Fastify + PGlite select 1', [bare], { WITH_PGLITE: '1' }),
-    await measure('AeroPool on PGlite (npm start)', ['--enable-source-maps', SERVER_ENTRY], {
-      DATA_DIR: dataDir,
-    }),
+    await measure('AeroPool on PGlite (npm start)', server, { DATA_DIR: dataDir }),
   ];
+
+  const seeded = await openDatabase({ kind: 'pglite', dataDir: path.join(matchesDir, 'pglite') });
+  const pgliteTarget = await potentialMatchesTarget(seeded, 10_000);
+  await seeded.close();
+  results.push(
+    await measure(
+      'potential-matches-and-requests, PGlite, 10k open requests',
+      server,
+      { DATA_DIR: matchesDir, JWT_SECRET },
+      pgliteTarget,
+    ),
+  );
+
+  if (postgresUrl) {
+    process.env.TEST_DB = 'postgres';
+    process.env.TEST_DATABASE_URL = postgresUrl;
+    const { database, url, drop } = await openTestDatabase();
+    try {
+      const target = await potentialMatchesTarget(database, 100_000);
+      results.push(
+        await measure(
+          'potential-matches-and-requests, PostgreSQL, 100k open requests',
+          server,
+          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
+          target,
+        ),
+      );
+    } finally {
+      await drop();
+    }
+  } else {
+    console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
+  }
+
   const file = writeResults('http', {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} CPUs`,
     connections: 50,
     seconds: DURATION_S,
+    targets: {
+      healthOnPglite: '>= 8,000 req/s',
+      potentialMatchesPostgres100k: '>= 2,000 req/s, p99 <= 50 ms',
+      potentialMatchesPglite10k: '>= 1,000 req/s, p99 <= 100 ms',
+    },
     results,
   });
   console.log(`written ${path.relative(root, file)}`);
 } finally {
   fs.rmSync(bare);
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(matchesDir, { recursive: true, force: true });
 }
