@@ -61,4 +61,21 @@ describe('session cache', () => {
     expect(cache.get('a', 0)).toBeUndefined();
     expect(cache.get('c', 0)).toBeDefined();
   });
+
+  it('caches nothing a revocation in flight names until its NOTIFY arrives', () => {
+    const cache = createSessionCache();
+    cache.setListening(true);
+    cache.set('a', entry('u1'), cache.epoch());
+    // Revoked inside a transaction: a read before its commit still sees the session live.
+    cache.invalidatePending({ userId: 'u1' });
+    expect(cache.get('a', 0)).toBeUndefined();
+    cache.set('a', entry('u1'), cache.epoch());
+    expect(cache.get('a', 0)).toBeUndefined();
+    cache.set('z', entry('u2'), cache.epoch());
+    expect(cache.get('z', 0)).toBeDefined();
+    // The NOTIFY (after the commit) ends the wait: later reads are of the revoked row.
+    cache.invalidate({ userId: 'u1' });
+    cache.set('b', entry('u1'), cache.epoch());
+    expect(cache.get('b', 0)).toBeDefined();
+  });
 });

@@ -8,7 +8,14 @@ export type SessionCache = {
   /** Read before asking the database; `set` keeps the answer only if nothing was revoked since. */
   epoch(): number;
   set(sessionId: string, entry: Entry, epochAtRead: number): void;
+  /** A revocation that has committed (its NOTIFY arrived): clears it, and ends its wait. */
   invalidate(revocation: Revocation): void;
+  /**
+   * A revocation this instance is making, maybe inside a transaction not yet committed: clears it
+   * now, and caches nothing it names until its NOTIFY arrives (a read in between may still see the
+   * old row), or for `PENDING_MS` if the transaction rolled back and no NOTIFY comes.
+   */
+  invalidatePending(revocation: Revocation): void;
   /** While revocations may be missed (the listener is down) nothing is served from the cache. */
   setListening(isListening: boolean): void;
 };
@@ -18,9 +25,20 @@ export type SessionCache = {
  * every revocation is a NOTIFY delivered to every instance after its commit (session-service);
  * the epoch stops an answer read before a revocation from being cached after it.
  */
+const PENDING_MS = 10_000;
+
 export function createSessionCache(maxEntries = 100_000): SessionCache {
   const entries = new Map<string, Entry>();
   const byUser = new Map<string, Set<string>>();
+  /** Session or user ids of revocations in flight → until when nothing of theirs is cached. */
+  const pending = new Map<string, number>();
+  const isPending = (id: string) => {
+    const until = pending.get(id);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    pending.delete(id);
+    return false;
+  };
   let epoch = 0;
   let isListening = false;
 
@@ -47,6 +65,7 @@ export function createSessionCache(maxEntries = 100_000): SessionCache {
     epoch: () => epoch,
     set(sessionId, entry, epochAtRead) {
       if (!isListening || epoch !== epochAtRead) return;
+      if (isPending(sessionId) || isPending(entry.userId)) return;
       if (entries.size >= maxEntries) remove(entries.keys().next().value!);
       entries.set(sessionId, entry);
       const ids = byUser.get(entry.userId) ?? new Set<string>();
@@ -55,14 +74,27 @@ export function createSessionCache(maxEntries = 100_000): SessionCache {
     },
     invalidate({ userId, sessionId }) {
       epoch += 1;
-      if (sessionId) remove(sessionId);
-      if (userId) for (const id of [...(byUser.get(userId) ?? [])]) remove(id);
+      if (sessionId) {
+        remove(sessionId);
+        pending.delete(sessionId);
+      }
+      if (userId) {
+        for (const id of [...(byUser.get(userId) ?? [])]) remove(id);
+        pending.delete(userId);
+      }
+    },
+    invalidatePending(revocation) {
+      this.invalidate(revocation);
+      for (const id of [revocation.sessionId, revocation.userId]) {
+        if (id) pending.set(id, Date.now() + PENDING_MS);
+      }
     },
     setListening(listening) {
       epoch += 1;
       isListening = listening;
       entries.clear();
       byUser.clear();
+      pending.clear();
     },
   };
 }

@@ -76,8 +76,9 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
 
   const announce = async (target: DbOrTx, revocation: Revocation) => {
     // The NOTIFY comes back to this instance too, but only some time after the commit: the
-    // rider's next request (answered by this instance) must already be refused.
-    cache.invalidate(revocation);
+    // rider's next request (answered by this instance) must already be refused, and a request
+    // read before the caller's transaction commits must not cache the old row meanwhile.
+    cache.invalidatePending(revocation);
     await target.execute(
       sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${JSON.stringify(revocation)})`,
     );
