@@ -1,9 +1,10 @@
-import { and, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
+import { isBlockedPair } from '../safety/block-rule';
 import { shortLastName } from '../accounts/user-view';
 import { decryptMessage, encryptMessage } from './message-crypto';
 
@@ -44,18 +45,30 @@ function toChatMessage(
   };
 }
 
-/** Members may read a match's chat whatever its status; posting needs a match that was not cancelled. */
+const CANCELLED_CLOSED = 'This ride was cancelled, so its chat is closed.';
+
+/**
+ * True when the author and another rider of the match are a blocked pair: a block closes every
+ * chat between them (a completed ride's too), without saying who blocked whom.
+ */
+const withBlockedCoRider = sql<boolean>`exists (select 1 from match_members co
+  where co.match_id = ${matchMembers.matchId} and co.user_id <> ${matchMembers.userId}
+  and ${isBlockedPair(sql`co.user_id`, matchMembers.userId)})`;
+
+/**
+ * Members may read a match's chat whatever its status; posting needs a match that was not
+ * cancelled and no block between its riders.
+ */
 async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, userId: string) {
   const [row] = await ctx.db
-    .select({ status: matches.status })
+    .select({ status: matches.status, blocked: withBlockedCoRider })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
     .limit(1);
   if (!row) throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
-  if (row.status === 'Cancelled') {
-    throw new AppError('CONFLICT', 'This ride was cancelled, so its chat is closed.');
-  }
+  if (row.status === 'Cancelled') throw new AppError('CONFLICT', CANCELLED_CLOSED);
+  if (row.blocked) throw new AppError('CONFLICT', 'This chat is closed.');
 }
 
 /**
@@ -63,8 +76,9 @@ async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, u
  * a reconnect returns the stored one. `isNew` tells whether to broadcast it.
  *
  * The insert reads its match and user from the rider's membership row of a match that is not
- * cancelled, so the right to post is checked by the statement that stores the message: exact on
- * every process the moment a cancellation commits, with no query (and no cache) of its own.
+ * cancelled nor closed by a block, so the right to post is checked by the statement that stores the
+ * message: exact on every process the moment a cancellation or block commits, with no query (and
+ * no cache) of its own.
  */
 export async function storeMessage(
   ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
@@ -91,6 +105,7 @@ export async function storeMessage(
             eq(matchMembers.matchId, input.matchId),
             eq(matchMembers.userId, input.userId),
             ne(matches.status, 'Cancelled'),
+            not(withBlockedCoRider),
           ),
         )
         .limit(1),
@@ -113,7 +128,7 @@ export async function storeMessage(
           eq(chatMessages.clientId, input.clientId),
         ),
       );
-    if (!row) throw new AppError('CONFLICT', 'This ride was cancelled, so its chat is closed.');
+    if (!row) throw new AppError('CONFLICT', CANCELLED_CLOSED);
   }
   const author = knownAuthor ?? (await findAuthor(ctx, input.userId));
   return { message: toChatMessage(ctx, row, author), isNew: !!inserted };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
+import { matches } from '../../db/schema';
 import { countStatements } from '../../test/count-statements';
 import { matchedPair } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
@@ -261,5 +262,28 @@ describe('chat over socket.io', () => {
     expect(ack).toMatchObject({ ok: true, message: { messageText: 'on my way' } });
     expect(statements, statements.join('\n---\n')).toHaveLength(1);
     expect(statements[0]).toMatch(/^insert into "chat_messages"/);
+  });
+
+  it('a block closes every chat between the pair, a completed ride’s too', async () => {
+    const { a, b, sa, sb, matchId } = await pairInChat();
+    await t.database.db.update(matches).set({ status: 'Completed' }).where(eq(matches.id, matchId));
+    expect((await send(sa, { matchId, messageText: 'thanks!', clientId: randomUUID() })).ok).toBe(
+      true,
+    );
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: b.token,
+      payload: { userId: a.id },
+    });
+    expect(blocked.statusCode).toBe(201);
+    for (const socket of [sa, sb]) {
+      expect(
+        await send(socket, { matchId, messageText: 'hello?', clientId: randomUUID() }),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'MATCH_CLOSED', message: 'This chat is closed.' },
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DeskRider } from '@aeropool/contract/moderation';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matches, rideRequests, users } from '../../db/schema';
@@ -14,6 +14,22 @@ const RECENT_MATCHES = 5;
 export async function loadDeskRiders(db: DbOrTx, ids: string[]): Promise<Map<string, DeskRider>> {
   if (ids.length === 0) return new Map();
   const unique = [...new Set(ids)];
+  // Each rider's latest few matches, ranked in the database: a long history is not read.
+  const ranked = db
+    .select({
+      userId: matchMembers.userId,
+      matchId: matches.id,
+      status: matches.status,
+      timeOfTravel: rideRequests.timeOfTravel,
+      rank: sql<number>`row_number() over (partition by ${matchMembers.userId} order by ${rideRequests.timeOfTravel} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId))
+    .where(inArray(matchMembers.userId, unique))
+    .as('ranked');
   const [people, recent] = await Promise.all([
     db
       .select({
@@ -26,23 +42,18 @@ export async function loadDeskRiders(db: DbOrTx, ids: string[]): Promise<Map<str
       .where(inArray(users.id, unique)),
     db
       .select({
-        userId: matchMembers.userId,
-        matchId: matches.id,
-        status: matches.status,
-        timeOfTravel: rideRequests.timeOfTravel,
+        userId: ranked.userId,
+        matchId: ranked.matchId,
+        status: ranked.status,
+        timeOfTravel: ranked.timeOfTravel,
       })
-      .from(matchMembers)
-      .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-      .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId))
-      .where(inArray(matchMembers.userId, unique))
-      .orderBy(desc(rideRequests.timeOfTravel)),
+      .from(ranked)
+      .where(lte(ranked.rank, RECENT_MATCHES))
+      .orderBy(desc(ranked.timeOfTravel)),
   ]);
   const recentByRider = new Map<string, typeof recent>();
-  for (const row of recent) {
-    const list = recentByRider.get(row.userId) ?? [];
-    if (list.length < RECENT_MATCHES) list.push(row);
-    recentByRider.set(row.userId, list);
-  }
+  for (const row of recent)
+    recentByRider.set(row.userId, [...(recentByRider.get(row.userId) ?? []), row]);
   const matchIds = [...new Set([...recentByRider.values()].flat().map((r) => r.matchId))];
   const coRiders =
     matchIds.length === 0

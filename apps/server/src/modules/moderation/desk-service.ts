@@ -217,7 +217,6 @@ export async function suspendRider(
   reason: string,
 ) {
   if (riderId === operatorId) throw new AppError('BAD_REQUEST', 'You cannot suspend yourself.');
-  await riderForDesk(ctx.db, riderId);
   const now = ctx.now();
   await withdrawRider(
     ctx,

@@ -1,8 +1,7 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REPORTS_TO_HIDE, SAFETY_MESSAGES } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
-import { blocks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 type Rider = AnyPgColumn | SQL | string;
@@ -25,15 +24,9 @@ export const isHiddenByReports = (riderId: Rider): SQL<boolean> =>
     where rp.reported_id = ${riderId} and rp.status = 'Open') >= ${REPORTS_TO_HIDE}`;
 
 export async function assertNotBlocked(db: DbOrTx, a: string, b: string): Promise<void> {
-  const [row] = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
-        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
-      ),
-    )
-    .limit(1);
-  if (row) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
+  const result = await db.execute(
+    sql`select ${isBlockedPair(sql`${a}::uuid`, sql`${b}::uuid`)} as blocked`,
+  );
+  const [row] = (result as unknown as { rows: { blocked: boolean }[] }).rows;
+  if (row?.blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
 }

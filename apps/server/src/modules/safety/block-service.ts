@@ -34,7 +34,14 @@ export async function matchesBetween(
   return rows.map((row) => row.matchId);
 }
 
-type BlockOutcome = { blockerId: string; blockedId: string; name: string; ended: string[] };
+type BlockOutcome = {
+  blockerId: string;
+  blockedId: string;
+  name: string;
+  ended: string[];
+  /** Pending match requests between them that the block declined. */
+  declined: number;
+};
 
 /**
  * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
@@ -68,10 +75,11 @@ export async function applyBlock(
     .orderBy(rideRequests.id)
     .for('update');
   await tx.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing();
-  await tx
+  const declined = await tx
     .update(matchRequests)
     .set({ status: 'Declined', respondedAt: now })
-    .where(and(eq(matchRequests.status, 'Pending'), requestsBetween(blockerId, blockedId)));
+    .where(and(eq(matchRequests.status, 'Pending'), requestsBetween(blockerId, blockedId)))
+    .returning({ id: matchRequests.id });
   const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
   for (const matchId of ended) {
     // Neither rider's trip is over: nobody leaves, every request is open again.
@@ -84,14 +92,21 @@ export async function applyBlock(
       now,
     });
   }
-  return { blockerId, blockedId, name: shortName(blocked), ended };
+  return { blockerId, blockedId, name: shortName(blocked), ended, declined: declined.length };
 }
 
-/** After the commit: a notice mail to both riders of a cancelled match, and every open tab told. */
+/**
+ * After the commit: a notice mail to both riders of a cancelled match, and open tabs told. The
+ * blocked rider's tabs hear only of what changed for them, as a decline or a cancellation would
+ * tell them: nothing at the moment of a block that changed nothing of theirs.
+ */
 export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome): Promise<void> {
   if (outcome.ended.length > 0) await noticeMatchesEnded(ctx, outcome.ended, outcome.blockerId);
-  for (const userId of [outcome.blockerId, outcome.blockedId]) {
-    ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
+  ctx.notifyUser(outcome.blockerId, 'trips:changed', { reason: 'match-cancelled' });
+  if (outcome.ended.length > 0) {
+    ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-cancelled' });
+  } else if (outcome.declined > 0) {
+    ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-declined' });
   }
 }
 
