@@ -77,7 +77,7 @@ const envSchema = z.object({
   MATCH_MAX_DETOUR_MINUTES: z.coerce.number().min(0).max(120).default(15),
   /** …and at most this share of their solo minutes; the time misfit at most this many minutes. */
   MATCH_MAX_DETOUR_SHARE: z.coerce.number().min(0).max(1).default(0.25),
-  MATCH_MAX_WAIT_MINUTES: z.coerce.number().min(0).max(120).default(15),
+  MATCH_MAX_WAIT_MINUTES: z.coerce.number().min(1).max(120).default(15),
   /** Where SMS codes go: `outbox` (log + DATA_DIR/outbox/sms), `twilio` or `msg91`. */
   SMS_PROVIDER: z.enum(['outbox', 'twilio', 'msg91']).default('outbox'),
   TWILIO_ACCOUNT_SID: optionalString,

@@ -53,6 +53,26 @@ export type CabFit = {
   matchPercentage: number;
 };
 
+const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
+
+/**
+ * The percentage (docs/matching.md), from the saving (1 = the cab costs what one rider alone
+ * does), the worst-off rider's detour and the time misfit, each as a share of its limit:
+ * 100 · (½ + ½ · saving) · (1 − ½ · detour) · (1 − ½ · misfit).
+ */
+export function fitPercentage(fit: {
+  saving: number;
+  worstDetour: number;
+  misfit: number;
+}): number {
+  return Math.round(
+    100 *
+      (0.5 + 0.5 * clamp01(fit.saving)) *
+      (1 - 0.5 * clamp01(fit.worstDetour)) *
+      (1 - 0.5 * clamp01(fit.misfit)),
+  );
+}
+
 const permutations = <T>(items: T[]): T[][] =>
   items.length <= 1
     ? [items]
@@ -65,9 +85,13 @@ const permutations = <T>(items: T[]): T[][] =>
  * riders in `order`; to the airport, it collects `order[0]` and reaches each next rider after the
  * drive between them, starting when the riders' shifts from their times are even.
  */
-function fitInOrder(order: CabRider[], limits: FitLimits): CabFit {
+function fitInOrder(
+  order: CabRider[],
+  limits: FitLimits,
+  clockMs: number,
+  soloOf: Map<string, { km: number; minutes: number }>,
+): CabFit {
   const first = order[0]!;
-  const clockMs = first.timeMs;
   const hop = new Set(order.map((r) => r.terminal)).size > 1;
   const hopKm = hop ? TERMINAL_HOP_KM : 0;
   const hopMinutes = hop ? TERMINAL_HOP_MINUTES : 0;
@@ -102,7 +126,7 @@ function fitInOrder(order: CabRider[], limits: FitLimits): CabFit {
     sharedKm = sum(links.map(legKm)) + legKm(home) + hopKm;
   }
 
-  const solos = order.map((r) => soloTrip(r.place, clockMs));
+  const solos = order.map((r) => soloOf.get(r.id)!);
   const soloFares = solos.map((s) => estimateFare(s.km));
   const cabFare = estimateFare(sharedKm);
   const totalSolo = sum(soloFares);
@@ -127,21 +151,19 @@ function fitInOrder(order: CabRider[], limits: FitLimits): CabFit {
     misfit <= limits.maxWaitMinutes + 1e-9 &&
     riders.every((r) => r.extraMinutes <= limitOf(r) + 1e-9);
 
-  // The percentage (docs/matching.md): the saving every rider gets (the same share of their solo
-  // fare, 50 % for identical trips), times the comfort of the worst-off rider, times the timing.
-  const savingShare = Math.min(1, Math.max(0, (1 - cabFare / totalSolo) / 0.5));
-  const worstDetour = Math.max(
-    ...riders.map((r) => (limitOf(r) > 0 ? Math.min(1, r.extraMinutes / limitOf(r)) : 1)),
-  );
-  const timing = 1 - 0.5 * Math.min(1, misfit / limits.maxWaitMinutes);
-  const comfort = 1 - 0.5 * worstDetour;
+  const share = (value: number, limit: number) => (limit > 0 ? value / limit : value > 0 ? 1 : 0);
   return {
     riders,
     sharedKm,
     cabFare,
     misfitMinutes: misfit,
     withinLimits,
-    matchPercentage: Math.round(100 * (0.5 + 0.5 * savingShare) * comfort * timing),
+    matchPercentage: fitPercentage({
+      // Every rider saves the same share of their solo fare; 50 % for identical trips.
+      saving: share(1 - cabFare / totalSolo, 0.5),
+      worstDetour: Math.max(...riders.map((r) => share(r.extraMinutes, limitOf(r)))),
+      misfit: share(misfit, limits.maxWaitMinutes),
+    }),
   };
 }
 
@@ -152,9 +174,14 @@ function fitInOrder(order: CabRider[], limits: FitLimits): CabFit {
  */
 export function fitCab(riders: CabRider[], limits: FitLimits): CabFit | null {
   if (new Set(riders.map((r) => r.direction)).size !== 1) return null;
+  // One clock for the whole cab, whatever the order: when it leaves the airport (the last rider
+  // at the kerb), or the earliest pickup time. Speeds, and so solo minutes, are read at it.
+  const times = riders.map((r) => r.timeMs);
+  const clockMs = riders[0]!.direction === 'drop' ? Math.max(...times) : Math.min(...times);
+  const soloOf = new Map(riders.map((r) => [r.id, soloTrip(r.place, clockMs)]));
   let best: CabFit | null = null;
   for (const order of permutations(riders)) {
-    const fit = fitInOrder(order, limits);
+    const fit = fitInOrder(order, limits, clockMs, soloOf);
     if (fit.withinLimits && (!best || fit.matchPercentage > best.matchPercentage)) best = fit;
   }
   return best;

@@ -9,11 +9,10 @@ import {
 } from '../rides/ride-request-view';
 import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
 import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
-import { haversineMetres } from '../../lib/geo/distance';
 import { lowRatedAmong } from './rating-rule';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
-import { fitPair, isCompatible, tripEndsOf } from './potential-matches';
+import { fitPair, isCompatible, metresBetween } from './potential-matches';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
@@ -96,7 +95,7 @@ export async function sendMatchRequest(
     await ctx.limits.consume(matchRequestsPerRider, userId);
     const score = {
       matchPercentage: fit.matchPercentage,
-      distance: Math.round(haversineMetres(tripEndsOf(from).place, tripEndsOf(to).place)),
+      distance: metresBetween(from, to),
     };
     try {
       const [row] = await tx

@@ -9,7 +9,6 @@ import type { ServiceContext } from '../../lib/service-context';
 import {
   effectiveStatus,
   riderColumns,
-  terminalOf,
   toRideRequestView,
   withoutEmail,
   withTrust,
@@ -20,29 +19,23 @@ import { gridCellsCovering } from './grid-cell';
 import type { FareEstimate } from '@aeropool/contract/fare';
 import type { CabFitView } from '@aeropool/contract/rides';
 import { fitCab, type CabFit, type CabRider, type FitLimits } from './cab-fit';
-import type { ScoreOptions, TripEnds } from './match-score';
+import type { LatLng } from '../../lib/geo/distance';
 import { isLowRated } from './rating-rule';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
 /** Great-circle metres between Terminal 1 and Terminal 2. */
 const TERMINAL_HOP_METRES = haversineMetres(TERMINALS[0], TERMINALS[1]);
 
-export const tripEndsOf = (
-  row: Pick<
-    RideRequestRow,
-    'terminal' | 'placeLatitude' | 'placeLongitude' | 'roadMetres' | 'timeOfTravel'
-  >,
-): TripEnds => ({
-  terminal: terminalOf(row),
-  place: { latitude: row.placeLatitude, longitude: row.placeLongitude },
-  roadMetres: row.roadMetres,
-  timeOfTravel: row.timeOfTravel.getTime(),
+export const placeOf = (row: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>): LatLng => ({
+  latitude: row.placeLatitude,
+  longitude: row.placeLongitude,
 });
 
-export const scoreOptions = (ctx: ServiceContext): ScoreOptions => ({
-  circuity: ctx.config.ROAD_CIRCUITY_FACTOR,
-  windowMinutes: ctx.config.MATCH_WINDOW_MINUTES,
-});
+/** Metres between two riders' city ends, as cards show `distance`. */
+export const metresBetween = (
+  a: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
+  b: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
+) => Math.round(haversineMetres(placeOf(a), placeOf(b)));
 
 export const fitLimits = (ctx: ServiceContext): FitLimits => ({
   maxDetourMinutes: ctx.config.MATCH_MAX_DETOUR_MINUTES,
@@ -54,7 +47,7 @@ const cabRiderOf = (row: RideRequestRow): CabRider => ({
   id: row.id,
   direction: row.direction,
   terminal: row.terminal,
-  place: { latitude: row.placeLatitude, longitude: row.placeLongitude },
+  place: placeOf(row),
   timeMs: row.timeOfTravel.getTime(),
 });
 
@@ -140,8 +133,11 @@ function buildStatements(db: Db) {
   const lat = param('lat', 'float8');
   const lng = param('lng', 'float8');
   const circuity = param('circuity', 'float8');
-  // Great-circle metres and the ranking proxy (match-score.ts) in SQL, so only the best few rows
-  // leave the database whatever the density; each is then fitted exactly (cab-fit) here.
+  // Great-circle metres and a ranking proxy in SQL, so only the best few rows leave the database
+  // whatever the density; each is then fitted exactly (cab-fit) here. The proxy is the straight-line
+  // share of distance saved times a time factor:
+  //   shared = hop(terminals) + min(dA, dB) + circuity · |placeA − placeB|
+  //   proxy  = clamp(2 · (dA + dB − shared) / (dA + dB), 0, 1) · (1 − ½ · min(1, |tA − tB| / window))
   const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
     power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
     cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
@@ -267,8 +263,7 @@ async function findPotentialMatches(
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
   const from = new Date(Math.max(mine.timeOfTravel.getTime() - windowMs, now.getTime() + 1));
-  const self = tripEndsOf(mine);
-  const options = scoreOptions(ctx);
+  const circuity = ctx.config.ROAD_CIRCUITY_FACTOR;
 
   const box = {
     latMin: mine.placeLatitude - dLat,
@@ -287,19 +282,20 @@ async function findPotentialMatches(
     lng: mine.placeLongitude,
     ...box,
     maxMetres,
-    circuity: options.circuity,
+    circuity,
     terminal: mine.terminal,
-    terminalHop: TERMINAL_HOP_METRES * options.circuity,
+    terminalHop: TERMINAL_HOP_METRES * circuity,
     roadMetres: mine.roadMetres,
     timeMs: mine.timeOfTravel.getTime(),
-    windowMinutes: options.windowMinutes,
+    // The proxy's time factor over the same window as this search (15 minutes from the airport).
+    windowMinutes: windowMs / 60_000,
     womenOnly: mine.womenOnly,
   });
 
   return candidates
     .flatMap((row) => {
       const fit = fitPair(ctx, mine, row.request);
-      const distance = Math.round(haversineMetres(self.place, tripEndsOf(row.request).place));
+      const distance = metresBetween(mine, row.request);
       return fit ? [{ row, fit, distance }] : [];
     })
     .sort((a, b) => b.fit.matchPercentage - a.fit.matchPercentage || a.distance - b.distance)
