@@ -7,12 +7,10 @@ import {
 } from '@playwright/test';
 import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
 import {
-  blockMapTiles,
   cancelMatch,
   chat,
   createMatch,
   fetchHistory,
-  shownName,
   headerTripTime,
   historyTexts,
   messageItem,
@@ -21,6 +19,7 @@ import {
   socketHandshake,
   uniqueTag,
 } from '../fixtures/chat';
+import { blockMapTiles, shownName } from '../fixtures/trips';
 
 /**
  * Pages in their own browser contexts (own storage, own socket), closed after the test:

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatTripTime, fromKolkataInputValue, toKolkataInputValue } from './format-time';
+import {
+  formatDate,
+  formatDateTime,
+  formatTripTime,
+  fromKolkataInputValue,
+  toKolkataInputValue,
+} from './format-time';
 
 // Every expectation passes explicit instants and zones, so the suite means the same under any
 // TZ the machine runs in (try TZ=America/New_York npx vitest run …).
@@ -94,5 +100,14 @@ describe('formatTripTime', () => {
 
   it('formats in another zone when asked', () => {
     expect(formatTripTime(at('2026-11-21T13:00:00Z'), 'UTC')).toBe('Sat, 21 Nov 2026, 1:00 pm');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it('give the calendar day and clock in Asia/Kolkata, from epoch ms or ISO', () => {
+    const iso = '2026-09-05T20:15:00Z'; // 6 Sep, 1:45 am in Bengaluru
+    expect(formatDate(iso)).toBe('6 Sep 2026');
+    expect(formatDateTime(iso)).toBe('6 Sep 2026, 1:45 am');
+    expect(formatDateTime(Date.parse(iso), 'UTC')).toBe('5 Sep 2026, 8:15 pm');
   });
 });

@@ -116,3 +116,15 @@ export function formatTripTime(ms: number, timeZone: string = TIME_ZONE): string
   const p = dateTimeParts(ms, timeZone);
   return `${p.weekday}, ${p.day} ${p.month} ${p.year}, ${p.clock}`;
 }
+
+/** Epoch ms or ISO → '21 Nov 2026' in the given zone (default Asia/Kolkata). */
+export function formatDate(at: number | string, timeZone: string = TIME_ZONE): string {
+  const p = dateTimeParts(new Date(at).getTime(), timeZone);
+  return `${p.day} ${p.month} ${p.year}`;
+}
+
+/** Epoch ms or ISO → '21 Nov 2026, 6:30 pm' in the given zone (default Asia/Kolkata). */
+export function formatDateTime(at: number | string, timeZone: string = TIME_ZONE): string {
+  const p = dateTimeParts(new Date(at).getTime(), timeZone);
+  return `${p.day} ${p.month} ${p.year}, ${p.clock}`;
+}

@@ -5,6 +5,8 @@ type Props = {
   isOpen: boolean;
   title: string;
   onClose: () => void;
+  /** While the dialog's request runs, Escape, the backdrop and ✕ do not close it. */
+  isBusy?: boolean;
   children: ReactNode;
 };
 
@@ -16,14 +18,14 @@ const FOCUSABLE =
  * page behind is inert and focus returns on close. Not the native <dialog>: its top layer would
  * cover the toasts that report what the dialog just did.
  */
-export function Modal({ isOpen, title, onClose, children }: Props) {
+export function Modal({ isOpen, title, onClose, isBusy = false, children }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const titleId = useId();
 
   useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
+    onCloseRef.current = isBusy ? () => undefined : onClose;
+  }, [onClose, isBusy]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -88,6 +90,7 @@ export function Modal({ isOpen, title, onClose, children }: Props) {
           <button
             type="button"
             onClick={() => onCloseRef.current()}
+            disabled={isBusy}
             aria-label="Close"
             className="-mt-2 -mr-2 rounded-md p-2 text-slate-500 hover:bg-slate-100"
           >

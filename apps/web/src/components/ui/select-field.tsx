@@ -1,9 +1,15 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 
+type Option = string | { value: string; label: string };
+
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
-  options: readonly string[];
+  /** A string is both the value and the text shown. */
+  options: readonly Option[];
 };
+
+const valueOf = (option: Option) => (typeof option === 'string' ? option : option.value);
+const labelOf = (option: Option) => (typeof option === 'string' ? option : option.label);
 
 /** A labelled native select, styled like TextField; native keeps keyboard and mobile pickers. */
 export function SelectField({ label, options, id, className = '', ...rest }: Props) {
@@ -21,8 +27,8 @@ export function SelectField({ label, options, id, className = '', ...rest }: Pro
           {...rest}
         >
           {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
+            <option key={valueOf(option)} value={valueOf(option)}>
+              {labelOf(option)}
             </option>
           ))}
         </select>

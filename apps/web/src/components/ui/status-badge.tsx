@@ -12,7 +12,7 @@ const TONES: Record<string, string> = {
 
 type Props = { status: string; label?: string };
 
-/** A read-only status pill; label gives screen readers the context the colour gives the eye. */
+/** A read-only status pill (trips and desk cases); label gives screen readers the context the colour gives the eye. */
 export function StatusBadge({ status, label }: Props) {
   const tone = TONES[status] ?? TONES.Expired;
   return (

@@ -8,6 +8,7 @@ import {
 } from '@aeropool/contract/moderation';
 import { PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { NotFoundPage } from '../errors/not-found-page';
@@ -17,9 +18,6 @@ import { CaseCard } from './components/case-card';
 
 const pick = <T extends string>(value: string | null, options: readonly T[]) =>
   options.find((option) => option === value);
-
-const filterClass =
-  'min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
 
 /**
  * /admin, the moderation desk (issue 8). The server answers 404 to anyone who is not an operator,
@@ -63,30 +61,22 @@ export function AdminPage() {
       <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">Moderation desk</h1>
         <div className="flex flex-wrap gap-3" role="group" aria-label="Filter the queue">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Kind
-            <select
-              className={filterClass}
-              value={kind ?? ''}
-              onChange={(event) => setFilter('kind', event.target.value)}
-            >
-              <option value="">Reports and tickets</option>
-              <option value="report">Reports</option>
-              <option value="ticket">Tickets</option>
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-            Status
-            <select
-              className={filterClass}
-              value={status ?? 'all'}
-              onChange={(event) => setFilter('status', event.target.value)}
-            >
-              <option value="Open">Open</option>
-              <option value="Resolved">Resolved</option>
-              <option value="all">All</option>
-            </select>
-          </label>
+          <SelectField
+            label="Kind"
+            value={kind ?? ''}
+            onChange={(event) => setFilter('kind', event.target.value)}
+            options={[
+              { value: '', label: 'Reports and tickets' },
+              { value: 'report', label: 'Reports' },
+              { value: 'ticket', label: 'Tickets' },
+            ]}
+          />
+          <SelectField
+            label="Status"
+            value={status ?? 'all'}
+            onChange={(event) => setFilter('status', event.target.value)}
+            options={['Open', 'Resolved', { value: 'all', label: 'All' }]}
+          />
         </div>
         {queue.isError ? (
           <div role="alert" className="flex items-center gap-3 text-slate-700">

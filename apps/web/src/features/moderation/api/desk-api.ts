@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuditEntry, CaseKind, DeskCase, QueueQuery } from '@aeropool/contract/moderation';
 import { api, ApiError } from '../../../lib/api-client';
 
@@ -20,6 +20,8 @@ export function useQueue(query: QueueQuery) {
     queryKey: deskKeys.queue(query),
     queryFn: async () =>
       (await api.get<DeskCase>(`/admin/queue${params.size > 0 ? `?${params}` : ''}`)).entities,
+    // A new filter keeps the current list (and the focused select) on screen until it answers.
+    placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
 }

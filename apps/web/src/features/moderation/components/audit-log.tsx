@@ -1,6 +1,6 @@
 import { Spinner } from '../../../components/ui/spinner';
 import { useAudit } from '../api/desk-api';
-import { deskTime } from '../utils/desk-time';
+import { formatDateTime } from '../../../lib/format-time';
 
 /** Every operator action, newest first: who, what, on what, why and when. */
 export function AuditLog() {
@@ -40,7 +40,7 @@ export function AuditLog() {
             <tbody className="divide-y divide-slate-100">
               {audit.data.map((entry) => (
                 <tr key={entry._id}>
-                  <td className="px-3 py-2 whitespace-nowrap">{deskTime(entry.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
                   <td className="px-3 py-2">{entry.operator}</td>
                   <td className="px-3 py-2">
                     {entry.action}

@@ -1,14 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import type { DeskCase, DeskRider } from '@aeropool/contract/moderation';
+import {
+  REPLY_MAX_LENGTH,
+  replyBodySchema,
+  type DeskCase,
+  type DeskRider,
+} from '@aeropool/contract/moderation';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { serverMessageOr } from '../../../lib/api-client';
-import { StatusBadge } from '../../trips/components/status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDeskAction } from '../api/desk-api';
 import { DeskRiderCard } from './desk-rider-card';
 import { ReasonDialog } from './reason-dialog';
-import { deskTime } from '../utils/desk-time';
+import { formatDateTime } from '../../../lib/format-time';
 
 type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
 
@@ -18,6 +23,9 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   const action = useDeskAction();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reply, setReply] = useState('');
+  const [replyError, setReplyError] = useState<string>();
+  // One case, one action at a time: a second click must not send a reply twice.
+  const busy = action.isPending;
 
   const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
     try {
@@ -31,14 +39,19 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
 
   const sendReply = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reply.trim()) return;
-    if (await run({ type: 'reply', ticketId: entry._id, message: reply })) setReply('');
+    const parsed = replyBodySchema.safeParse({ message: reply });
+    setReplyError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    if (await run({ type: 'reply', ticketId: entry._id, message: parsed.data.message })) {
+      setReply('');
+    }
   };
 
   const riderCard = (role: string, rider: DeskRider) => (
     <DeskRiderCard
       role={role}
       rider={rider}
+      disabled={busy}
       onSuspend={() => setDialog({ type: 'suspend', rider })}
       onLift={() => setDialog({ type: 'lift', rider })}
     />
@@ -55,7 +68,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
         </h2>
         <StatusBadge status={entry.status} label="Status" />
         <time className="text-sm text-slate-500" dateTime={entry.createdAt}>
-          {deskTime(entry.createdAt)}
+          {formatDateTime(entry.createdAt)}
         </time>
       </header>
       {entry.kind === 'ticket' ? (
@@ -71,7 +84,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
           {entry.replies.map((r) => (
             <li key={r._id}>
               <p className="text-xs text-slate-500">
-                {r.author}, {deskTime(r.createdAt)}
+                {r.author}, {formatDateTime(r.createdAt)}
               </p>
               <p className="whitespace-pre-wrap text-slate-800">{r.body}</p>
             </li>
@@ -83,14 +96,16 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
           <TextAreaField
             label={`Reply to ${entry.from.name}`}
             value={reply}
+            maxLength={REPLY_MAX_LENGTH}
+            error={replyError}
             onChange={(event) => setReply(event.target.value)}
           />
           <Button
             type="submit"
             variant="secondary"
             className="self-start"
-            disabled={!reply.trim()}
-            isLoading={action.isPending && action.variables?.type === 'reply'}
+            disabled={!reply.trim() || busy}
+            isLoading={busy && action.variables?.type === 'reply'}
             loadingText="Sending..."
           >
             Send reply
@@ -101,7 +116,8 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
         <Button
           className="self-start"
           onClick={() => void run({ type: 'resolve', kind: entry.kind, id: entry._id })}
-          isLoading={action.isPending && action.variables?.type === 'resolve'}
+          disabled={busy}
+          isLoading={busy && action.variables?.type === 'resolve'}
           loadingText="Resolving..."
         >
           Resolve {entry.reference}
@@ -120,7 +136,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
               : 'Kept in the audit log.'
           }
           confirmText={dialog.type === 'suspend' ? 'Suspend' : 'Lift suspension'}
-          isPending={action.isPending}
+          isPending={busy}
           onConfirm={(reason) => run({ type: dialog.type, riderId: dialog.rider._id, reason })}
           onClose={() => setDialog(null)}
         />

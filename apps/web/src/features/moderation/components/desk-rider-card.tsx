@@ -1,10 +1,16 @@
 import type { DeskRider } from '@aeropool/contract/moderation';
-import { deskTime } from '../utils/desk-time';
+import { formatDateTime } from '../../../lib/format-time';
 
-type Props = { role: string; rider: DeskRider; onSuspend: () => void; onLift: () => void };
+type Props = {
+  role: string;
+  rider: DeskRider;
+  disabled?: boolean;
+  onSuspend: () => void;
+  onLift: () => void;
+};
 
 /** One rider of a case: who, how others rate them, reports against them, recent matches. */
-export function DeskRiderCard({ role, rider, onSuspend, onLift }: Props) {
+export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift }: Props) {
   return (
     <div className="rounded-xl bg-slate-50 p-3 text-sm">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{role}</p>
@@ -29,7 +35,8 @@ export function DeskRiderCard({ role, rider, onSuspend, onLift }: Props) {
           <ul className="mt-1 list-disc pl-5 text-slate-700">
             {rider.recentMatches.map((match) => (
               <li key={match.matchId}>
-                {deskTime(match.timeOfTravel)} · {match.status} · with {match.coRiders.join(', ')}
+                {formatDateTime(match.timeOfTravel)} · {match.status} · with{' '}
+                {match.coRiders.join(', ')}
               </li>
             ))}
           </ul>
@@ -37,8 +44,9 @@ export function DeskRiderCard({ role, rider, onSuspend, onLift }: Props) {
       ) : null}
       <button
         type="button"
+        disabled={disabled}
         onClick={rider.suspended ? onLift : onSuspend}
-        className="mt-2 min-h-9 rounded-lg px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+        className="mt-2 min-h-11 rounded-lg disabled:cursor-not-allowed disabled:opacity-60 px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
       >
         {rider.suspended ? `Lift suspension of ${rider.name}` : `Suspend ${rider.name}`}
       </button>

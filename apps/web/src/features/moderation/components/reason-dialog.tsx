@@ -28,7 +28,7 @@ export function ReasonDialog({ title, hint, confirmText, isPending, onConfirm, o
     if (await onConfirm(parsed.data)) onClose();
   };
   return (
-    <Modal isOpen title={title} onClose={onClose}>
+    <Modal isOpen title={title} onClose={onClose} isBusy={isPending}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <TextField
           label="Reason"

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { chatKeys } from '../../chat/api/chat-keys';
 import { tripKeys } from '../../trips/api/trip-keys';
 
-export const safetyKeys = {
+const safetyKeys = {
   all: ['safety'] as const,
   blocks: (userId: string) => [...safetyKeys.all, 'blocks', userId] as const,
 };

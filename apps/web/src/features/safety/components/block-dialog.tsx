@@ -17,7 +17,7 @@ export function BlockDialog({ isOpen, riderId, name, onClose }: Props) {
     }
   };
   return (
-    <Modal isOpen={isOpen} title={`Block ${name}?`} onClose={onClose}>
+    <Modal isOpen={isOpen} title={`Block ${name}?`} onClose={onClose} isBusy={isPending}>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>Neither of you will see the other in potential matches.</li>
         <li>Match requests between you are declined, and a shared ride is cancelled.</li>

@@ -1,16 +1,11 @@
-import { TIME_ZONE } from '@aeropool/contract/product';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { serverMessageOr } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-time';
 import { ProfileCard } from '../../accounts/components/profile-card';
 import { riderName } from '../../trips/utils/trip-route';
 import { useBlockedRiders, useUnblockRider } from '../api/safety-api';
-
-const blockedOn = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: TIME_ZONE, dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
 
 /** /profile: the riders I blocked, each with Unblock. */
 export function BlockedRiders({ userId }: { userId: string }) {
@@ -47,7 +42,7 @@ export function BlockedRiders({ userId }: { userId: string }) {
             <li key={rider._id} className="flex items-center justify-between gap-3 py-2">
               <div>
                 <p className="font-medium text-slate-900">{name}</p>
-                <p className="text-xs text-slate-500">Blocked on {blockedOn(rider.blockedAt)}</p>
+                <p className="text-xs text-slate-500">Blocked on {formatDate(rider.blockedAt)}</p>
               </div>
               <Button
                 variant="secondary"

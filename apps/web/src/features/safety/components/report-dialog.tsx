@@ -22,6 +22,7 @@ export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
   const { mutateAsync, isPending } = useReportRider();
 
   const close = () => {
+    setReason(REPORT_REASONS[0]);
     setDescription('');
     setError(undefined);
     onClose();
@@ -43,7 +44,7 @@ export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
   };
 
   return (
-    <Modal isOpen={isOpen} title={`Report ${name}`} onClose={close}>
+    <Modal isOpen={isOpen} title={`Report ${name}`} onClose={close} isBusy={isPending}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <SelectField
           label="Reason"

@@ -12,7 +12,7 @@ type Props = {
 };
 
 const linkButton =
-  'min-h-9 rounded-md px-2 text-xs font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
+  'min-h-11 rounded-md px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** Block and Report, quiet but always at hand on a card that shows another rider. */
 export function RiderSafetyActions({ rider, canReport, className = '' }: Props) {

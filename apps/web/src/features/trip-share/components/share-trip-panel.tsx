@@ -3,14 +3,8 @@ import toast from 'react-hot-toast';
 import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOr } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-time';
 import { useCreateTripShare, useStopTripShare, useTripShareState } from '../api/trip-share';
-
-const expiryText = (iso: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 /**
  * "Share trip with family": a read-only link to this trip's status for someone at home. The link
@@ -94,8 +88,8 @@ export function ShareTripPanel({ matchId }: { matchId: string }) {
       </div>
       {state.data?.isSharing && expiresAt ? (
         <p className="text-xs text-slate-500">
-          A trip link is on until {expiryText(expiresAt)} (IST). It shows first names, the terminal,
-          your area, the time and the match status, nothing else.
+          A trip link is on until {formatDateTime(expiresAt)} (IST). It shows first names, the
+          terminal, your area, the time and the match status, nothing else.
         </p>
       ) : null}
     </section>

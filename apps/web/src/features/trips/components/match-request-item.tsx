@@ -6,7 +6,7 @@ import { useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = { kind: 'incoming' | 'outgoing'; matchRequest: MatchRequest; myRequestId: string };

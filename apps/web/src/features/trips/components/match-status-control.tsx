@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { MatchStatus } from '@aeropool/contract/rides';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 type Props = {
   status: MatchStatus;

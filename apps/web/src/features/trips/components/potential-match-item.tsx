@@ -30,7 +30,7 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
         request={match}
         matchPercentage={match.matchPercentage}
         distance={match.distance}
-        notes={[fareText(match.fare), fitText(match.fit, match.direction)]}
+        notes={[fareText(match.fare, match.fit.saving), fitText(match.fit, match.direction)]}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         <Button

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { DIRECTION_LABELS, routeText } from '../utils/trip-route';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { WomenOnlyChip } from './women-only-chip';
 import { TripActionsMenu } from './trip-actions-menu';
 import { TripDetails } from './trip-details';

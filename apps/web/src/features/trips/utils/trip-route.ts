@@ -47,15 +47,14 @@ const rupees = (value: number) => `₹${Math.round(value).toLocaleString('en-IN'
  * 'You pay ₹585 shared vs ₹1,103 solo, saving ₹518' (rupees, Indian digit grouping): the split is
  * in proportion to each rider's solo fare, so each rider sees their own figures.
  */
-export function fareText(fare: { solo: number; sharedPerPerson: number }): string {
-  const saving = Math.max(0, fare.solo - fare.sharedPerPerson);
+export function fareText(fare: { solo: number; sharedPerPerson: number }, saving: number): string {
   return `You pay ${rupees(fare.sharedPerPerson)} shared vs ${rupees(fare.solo)} solo, saving ${rupees(saving)}`;
 }
 
 const ORDINALS = ['first', 'second', 'third'];
 
 /**
- * 'Cab reaches you ~4:15 pm · dropped first · +4 min': when the cab reaches the rider's place, their
+ * 'Cab reaches you ~4:15 pm · dropped first · +4 min for you': when the cab reaches the rider's place, their
  * place in the order and what the shared route adds to their own trip.
  */
 export function fitText(fit: CabFitView, direction: Direction): string {
