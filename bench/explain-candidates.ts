@@ -80,7 +80,7 @@ try {
   const explain = async (q: Captured, dropIndex: boolean) => {
     await explainer.query('begin');
     try {
-      if (dropIndex) await explainer.query('drop index ride_requests_active_cell_time_idx');
+      if (dropIndex) await explainer.query('drop index ride_requests_open_cell_time_idx');
       const res = await explainer.query(
         `explain (analyze, buffers, format json) ${q.text}`,
         q.values,

@@ -1,9 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
 import { E2E_BASE_URL } from '../fixtures/env';
+import { chat, openChat } from '../fixtures/chat';
 import {
   blockMapTiles,
   createDrop,
+  detailsSection,
+  openDashboard,
+  riderEntry,
+  showDetails,
   shownName,
   matchCards,
   matchThroughApi,
@@ -155,4 +160,143 @@ test('an unmatched request whose time passed is on Past as Expired, read-only', 
   await expect(card.getByRole('button', { name: 'Trip actions' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /Details/ })).toHaveCount(0);
   expect((await tripsOf(api, c, 'past'))[0]?.rideRequest.status).toBe('Expired');
+});
+
+/** Rates `rider` with `stars` in an open rating dialog (the star drawn in the radio's label). */
+async function rateIn(dialog: ReturnType<Page['getByRole']>, rider: TestRider, stars: number) {
+  const group = dialog.getByRole('group', { name: shownName(rider) });
+  await group
+    .locator('label', { has: dialog.page().getByRole('radio', { name: `${stars} stars` }) })
+    .click();
+}
+
+test('three riders in three browsers form one cab, chat together and rate each other', async ({
+  browser,
+}) => {
+  await setServerClock(api, 0);
+  const tag = uniqueTag();
+  const d = await createRider(api, { firstName: `Deepa ${tag}`, lastName: 'Shenoy' });
+  const e = await createRider(api, { firstName: `Esha ${tag}`, lastName: 'Menon' });
+  const f = await createRider(api, { firstName: `Farah ${tag}`, lastName: 'Khan' });
+  // 70 minutes out: far from the other riders of this file (30 to 40 minutes) and their windows.
+  const time = Math.floor((Date.now() + 70 * MINUTE) / MINUTE) * MINUTE;
+  await createDrop(api, d, { place: PLACES.koramangala, time });
+  await createDrop(api, e, { place: PLACES.indiranagar, time });
+  await createDrop(api, f, { place: PLACES.koramangala, time: time + 5 * MINUTE });
+
+  const contexts = await Promise.all([d, e, f].map(() => browser.newContext()));
+  try {
+    const [dPage, ePage, fPage] = await Promise.all(
+      contexts.map(async (context, i) => {
+        const page = await context.newPage();
+        await blockMapTiles(page);
+        await signInAs(page, [d, e, f][i]!);
+        await openDashboard(page);
+        return page;
+      }),
+    );
+
+    // D asks E, E accepts: a cab of two.
+    const dCard = requestCard(dPage!, 'Terminal 1 → Koramangala');
+    await showDetails(dCard);
+    await riderEntry(detailsSection(dCard, 'Potential Matches'), e)
+      .getByRole('button', { name: 'Send Request' })
+      .click();
+    await expect(toast(dPage!, 'Match request sent successfully')).toBeVisible();
+    const eCard = requestCard(ePage!, 'Terminal 1 → Indiranagar');
+    await showDetails(eCard);
+    await riderEntry(detailsSection(eCard, 'Incoming Requests'), d)
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect(matchCards(ePage!)).toHaveCount(1);
+    await expect(matchCards(dPage!)).toHaveCount(1);
+
+    // F is offered the cab as one card naming both riders, with room for one more, and asks.
+    const fCard = requestCard(fPage!, 'Terminal 1 → Koramangala');
+    await showDetails(fCard);
+    const cab = detailsSection(fCard, 'Potential Matches')
+      .getByRole('listitem')
+      .filter({ hasText: 'Cab with' });
+    await expect(cab).toHaveCount(1);
+    await expect(cab).toContainText(shownName(d));
+    await expect(cab).toContainText(shownName(e));
+    await expect(cab).toContainText('room for 1 seat and 2 bags');
+    await expect(cab).toContainText(/You pay ₹[\d,]+ shared vs ₹[\d,]+ solo, saving ₹[\d,]+/);
+    await cab.getByRole('button', { name: 'Ask to Join' }).click();
+    await expect(toast(fPage!, 'Match request sent successfully')).toBeVisible();
+    await expect(detailsSection(fCard, 'Outgoing Requests')).toContainText('Cab with');
+
+    // Both riders of the cab see the ask live on their match card; E answers for the cab.
+    for (const page of [dPage!, ePage!]) {
+      await expect(
+        matchCards(page).getByRole('region', { name: 'Asking to join your cab' }),
+      ).toContainText(shownName(f));
+    }
+    await matchCards(ePage!)
+      .getByRole('region', { name: 'Asking to join your cab' })
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect(toast(ePage!, 'Match accepted successfully')).toBeVisible();
+
+    // One cab of three on every rider's My Trips, each with the two others and their own figures.
+    const riders = [d, e, f];
+    for (const [i, page] of [dPage!, ePage!, fPage!].entries()) {
+      const card = matchCards(page);
+      await expect(card).toHaveCount(1);
+      const list = card.getByRole('region', { name: 'Matched Riders' });
+      for (const other of riders.filter((_, j) => j !== i))
+        await expect(list).toContainText(shownName(other));
+      await expect(card).toContainText(/You pay ₹[\d,]+ shared vs ₹[\d,]+ solo/);
+    }
+    const matchId = (await tripsOf(api, d, 'upcoming')).find((trip) => trip.match)!.match!._id;
+
+    // They chat together: each message reaches the other two.
+    const rooms = await Promise.all(
+      [dPage!, ePage!, fPage!].map((page) => openChat(page, matchId)),
+    );
+    // The header names both co-riders; their trust facts and actions fold away on a phone.
+    await expect(rooms[0]!.title).toHaveText(`${shownName(e)} & ${shownName(f)}`);
+    const blockE = dPage!.getByRole('button', { name: `Block ${shownName(e)}` });
+    await expect(blockE).toBeHidden();
+    await rooms[0]!.main.getByText('Your co-riders (2)').click();
+    await expect(blockE).toBeVisible();
+    await expect(dPage!.getByRole('button', { name: `Block ${shownName(f)}` })).toBeVisible();
+    for (const [i, room] of rooms.entries()) {
+      const text = `Hello from ${riders[i]!.firstName}`;
+      await room.input.fill(text);
+      await room.input.press('Enter');
+      for (const page of [dPage!, ePage!, fPage!])
+        await expect(chat(page).log.getByText(text, { exact: true })).toBeVisible();
+    }
+
+    // After the trip each rates both co-riders; D completes the trip by rating both at once.
+    await setServerClock(api, 3 * 60 * MINUTE);
+    for (const [i, page] of [ePage!, fPage!].entries()) {
+      const me = [e, f][i]!;
+      await page.goto('/dashboard');
+      await tripsTab(page, 'Past Trips').click();
+      const list = matchCards(page).getByRole('region', { name: 'Matched Riders' });
+      for (const other of riders.filter((r) => r !== me)) {
+        await riderEntry(list, other).getByRole('button', { name: 'Rate Now' }).click();
+        const dialog = page.getByRole('dialog', { name: `Rate ${other.firstName}` });
+        await rateIn(dialog, other, 5);
+        await dialog.getByRole('button', { name: 'Submit Rating' }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await expect(list.getByRole('button', { name: 'Rate Now' })).toHaveCount(0);
+    }
+    await dPage!.goto('/dashboard');
+    await tripsTab(dPage!, 'Past Trips').click();
+    const dMatch = matchCards(dPage!);
+    await dMatch.getByRole('combobox', { name: 'Match status' }).selectOption('Completed');
+    const dialog = dPage!.getByRole('dialog', { name: 'Rate your co-passengers' });
+    await rateIn(dialog, e, 4);
+    await rateIn(dialog, f, 5);
+    await dialog.getByRole('button', { name: 'Submit Rating' }).click();
+    await expect(dMatch).toContainText('Match status: Completed');
+    expect(await statsOf(api, d)).toMatchObject({ completed: 1, averageRating: 5 });
+    expect(await statsOf(api, f)).toMatchObject({ averageRating: 5 });
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
 });

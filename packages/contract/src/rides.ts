@@ -27,6 +27,15 @@ export const RIDE_LIMITS = {
   maxPotentialMatches: 20,
 } as const;
 
+/** What one cab holds (issue 10): a request takes 1–2 seats and carries 0–3 bags. */
+export const CAB_LIMITS = {
+  maxRiders: 3,
+  maxSeats: 3,
+  maxBags: 4,
+  maxSeatsPerRequest: 2,
+  maxBagsPerRequest: 3,
+} as const;
+
 export const RIDE_MESSAGES = {
   created: 'Ride request created successfully!',
   updated: 'Ride request updated successfully!',
@@ -45,6 +54,20 @@ export const rideRequestBodySchema = z.object({
   timeOfTravel: z.number({ error: RIDE_MESSAGES.fillAll }).int().positive(),
   /** Offered only to, and only sees, riders whose profile says Woman (decision 008). */
   womenOnly: z.boolean({ error: 'Women only must be true or false.' }).optional(),
+  /** The rider and perhaps a companion; 1 when not given. */
+  seats: z
+    .number({ error: 'Seats must be 1 or 2.' })
+    .int('Seats must be 1 or 2.')
+    .min(1, 'Seats must be 1 or 2.')
+    .max(CAB_LIMITS.maxSeatsPerRequest, 'Seats must be 1 or 2.')
+    .optional(),
+  /** Checked-in size bags; 1 when not given. */
+  bags: z
+    .number({ error: 'Bags must be 0 to 3.' })
+    .int('Bags must be 0 to 3.')
+    .min(0, 'Bags must be 0 to 3.')
+    .max(CAB_LIMITS.maxBagsPerRequest, 'Bags must be 0 to 3.')
+    .optional(),
   /** Sent by the spec's client; ignored: the rider is the signed-in user. */
   rider: z.unknown().optional(),
 });
@@ -60,6 +83,8 @@ export const rideRequestSchema = z.object({
   status: z.enum(RIDE_REQUEST_STATUSES),
   direction: z.enum(['drop', 'pickup']),
   womenOnly: z.boolean().optional(),
+  seats: z.number().int(),
+  bags: z.number().int(),
 });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 
@@ -79,12 +104,24 @@ export const cabFitSchema = z.object({
 });
 export type CabFitView = z.infer<typeof cabFitSchema>;
 
+/** A cab that already has riders (an Active match with room): the card asks to join it. */
+export const cabSchema = z.object({
+  matchId: z.string(),
+  /** Every rider's ride request in it, the card's own first. */
+  riders: z.array(rideRequestSchema),
+  seatsLeft: z.number().int(),
+  bagsLeft: z.number().int(),
+});
+export type Cab = z.infer<typeof cabSchema>;
+
 export const potentialMatchSchema = rideRequestSchema.extend({
   matchPercentage: z.number().int().min(0).max(100),
   /** Metres between the two riders' city ends. */
   distance: z.number().int(),
   fare: fareSchema,
   fit: cabFitSchema,
+  /** Present when this card is a cab with room: sending a match request asks to join it. */
+  cab: cabSchema.optional(),
 });
 export type PotentialMatch = z.infer<typeof potentialMatchSchema>;
 
@@ -95,6 +132,11 @@ export const matchRequestSchema = z.object({
   status: z.enum(MATCH_REQUEST_STATUSES),
   matchPercentage: z.number().int(),
   distance: z.number().int(),
+  /** The viewer's saving, extra minutes and order in the cab this request would make. */
+  fare: fareSchema.optional(),
+  fit: cabFitSchema.optional(),
+  /** A request to join a cab: the cab as it is now (outgoing), or the viewer's own (incoming). */
+  cab: cabSchema.optional(),
 });
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
 
@@ -109,6 +151,11 @@ export const matchSchema = z.object({
   _id: z.string(),
   status: z.enum(MATCH_STATUSES),
   requests: z.array(rideRequestSchema),
+  /** The viewer's saving, extra minutes and order in this cab (issue 10). */
+  fare: fareSchema.optional(),
+  fit: cabFitSchema.optional(),
+  /** Riders asking to join this cab while it has room; any rider in it may answer. */
+  joinRequests: z.array(matchRequestSchema).optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -150,6 +150,11 @@ export const rideRequests = pgTable(
     /** Encoded polyline of the route between terminal and place, and its road length. */
     routePolyline: text('route_polyline').notNull(),
     roadMetres: integer('road_metres').notNull(),
+    /** Minutes alone between terminal and place at the time of travel (trip geometry, issue 10). */
+    soloMinutes: integer('solo_minutes').notNull().default(0),
+    /** Seats taken (the rider and perhaps a companion) and bags carried: a cab holds 3 and 4. */
+    seats: integer('seats').notNull().default(1),
+    bags: integer('bags').notNull().default(1),
     timeOfTravel: timestamp('time_of_travel', { withTimezone: true }).notNull(),
     womenOnly: boolean('women_only').notNull().default(false),
     /**
@@ -173,11 +178,14 @@ export const rideRequests = pgTable(
     index('ride_requests_active_direction_time_idx')
       .on(table.direction, table.timeOfTravel)
       .where(sql`${table.status} = 'Active'`),
-    // Potential matches near a place: the few cells around it, then the time window (decision 010).
-    index('ride_requests_active_cell_time_idx')
+    // Potential matches near a place: the few cells around it, then the time window (decision 010);
+    // Matched rows too, as a cab with room is a candidate (issue 10).
+    index('ride_requests_open_cell_time_idx')
       .on(table.direction, table.gridCell, table.timeOfTravel)
-      .where(sql`${table.status} = 'Active'`),
+      .where(sql`${table.status} in ('Active', 'Matched')`),
     index('ride_requests_rider_time_idx').on(table.riderId, table.timeOfTravel),
+    check('ride_requests_seats_range', sql`${table.seats} between 1 and 2`),
+    check('ride_requests_bags_range', sql`${table.bags} between 0 and 3`),
   ],
 );
 
@@ -229,6 +237,11 @@ export const matchRequests = pgTable(
     status: text('status', { enum: MATCH_REQUEST_STATUSES }).notNull().default('Pending'),
     matchPercentage: integer('match_percentage').notNull(),
     distance: integer('distance').notNull(),
+    /**
+     * Set when the sender asks to join this Active match (a cab with room, issue 10): any rider
+     * already in it answers, and the first answer decides (decision 011).
+     */
+    toMatchId: uuid('to_match_id').references((): AnyPgColumn => matches.id),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
@@ -239,6 +252,13 @@ export const matchRequests = pgTable(
         sql`least(${table.fromRequestId}, ${table.toRequestId})`,
         sql`greatest(${table.fromRequestId}, ${table.toRequestId})`,
       )
+      .where(sql`${table.status} = 'Pending'`),
+    // One pending ask per ride and cab, whichever member it was sent to.
+    uniqueIndex('match_requests_pending_join_idx')
+      .on(table.fromRequestId, table.toMatchId)
+      .where(sql`${table.status} = 'Pending' and ${table.toMatchId} is not null`),
+    index('match_requests_to_match_idx')
+      .on(table.toMatchId)
       .where(sql`${table.status} = 'Pending'`),
     index('match_requests_to_idx').on(table.toRequestId),
     index('match_requests_from_idx').on(table.fromRequestId),

@@ -15,6 +15,8 @@ type RideOptions = {
   minutesAhead?: number;
   direction?: 'drop' | 'pickup';
   terminal?: 'T1' | 'T2';
+  seats?: number;
+  bags?: number;
 };
 
 export function rideBody(t: TestApp, options: RideOptions = {}) {
@@ -23,6 +25,8 @@ export function rideBody(t: TestApp, options: RideOptions = {}) {
     minutesAhead = 180,
     direction = 'drop',
     terminal = 'T1',
+    seats,
+    bags,
   } = options;
   const term = TERMINALS.find((x) => x.id === terminal)!;
   const terminalPlace = {
@@ -36,6 +40,8 @@ export function rideBody(t: TestApp, options: RideOptions = {}) {
     source: direction === 'drop' ? terminalPlace : city,
     destination: direction === 'drop' ? city : terminalPlace,
     timeOfTravel: t.clock.now().getTime() + minutesAhead * 60_000,
+    ...(seats !== undefined ? { seats } : {}),
+    ...(bags !== undefined ? { bags } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matches, ratings, rideRequests } from '../../db/schema';
+import { matchMembers, matchRequests, matches, ratings, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
@@ -40,6 +40,10 @@ export async function cancelMatch(
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
+  await tx
+    .update(matchRequests)
+    .set({ status: 'Cancelled', respondedAt: now })
+    .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')));
   if (myRequestId) {
     await tx
       .update(rideRequests)
@@ -57,6 +61,40 @@ export async function cancelMatch(
     );
 }
 
+type Member = { rideRequestId: string; userId: string };
+
+/**
+ * `userId` leaves the match: from a cab of three the others ride on together (their match stays
+ * Active, issue 10) and the leaver's request is Cancelled; from a pair the match is Cancelled.
+ */
+export async function leaveMatch(
+  tx: DbOrTx,
+  input: { matchId: string; userId: string; members: Member[]; now: Date },
+) {
+  const { matchId, userId, members, now } = input;
+  const mine = members.find((m) => m.userId === userId)!;
+  if (members.length <= 2) {
+    await cancelMatch(tx, {
+      matchId,
+      userId,
+      myRequestId: mine.rideRequestId,
+      requestIds: members.map((m) => m.rideRequestId),
+      now,
+    });
+    return;
+  }
+  await tx
+    .delete(matchMembers)
+    .where(
+      and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, mine.rideRequestId)),
+    );
+  await tx
+    .update(rideRequests)
+    .set({ status: 'Cancelled', currentMatchId: null, updatedAt: now })
+    .where(eq(rideRequests.id, mine.rideRequestId));
+  await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
+}
+
 /** For deactivation: the rider leaves every Active match; returns the co-riders to notify. */
 export async function cancelActiveMatchesOfRider(
   tx: DbOrTx,
@@ -64,20 +102,14 @@ export async function cancelActiveMatchesOfRider(
   now: Date,
 ): Promise<string[]> {
   const mine = await tx
-    .select({ matchId: matchMembers.matchId, rideRequestId: matchMembers.rideRequestId })
+    .select({ matchId: matchMembers.matchId })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
   const notify: string[] = [];
-  for (const { matchId, rideRequestId } of mine) {
+  for (const { matchId } of mine) {
     const members = await membersOf(tx, matchId);
-    await cancelMatch(tx, {
-      matchId,
-      userId,
-      myRequestId: rideRequestId,
-      requestIds: members.map((m) => m.rideRequestId),
-      now,
-    });
+    await leaveMatch(tx, { matchId, userId, members, now });
     notify.push(...members.map((m) => m.userId).filter((id) => id !== userId));
   }
   return notify;
@@ -95,18 +127,21 @@ export async function updateMatchStatus(
   status: 'Cancelled' | 'Completed',
 ) {
   const now = ctx.now();
-  const { members } = await requireMembership(ctx, matchId, userId);
-  const requestIds = members.map((m) => m.rideRequestId);
+  await requireMembership(ctx, matchId, userId);
 
-  await ctx.db.transaction(async (tx) => {
+  const members = await ctx.db.transaction(async (tx) => {
     const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
     if (match!.status !== 'Active')
       throw new AppError('CONFLICT', `This match is already ${match!.status.toLowerCase()}.`);
-    const mine = members.find((m) => m.userId === userId)!;
+    // Read again under the match lock: a rider may have joined or left since (issue 10).
+    const members = await membersOf(tx, matchId);
+    if (!members.some((m) => m.userId === userId))
+      throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
+    const requestIds = members.map((m) => m.rideRequestId);
 
     if (status === 'Cancelled') {
-      await cancelMatch(tx, { matchId, userId, myRequestId: mine.rideRequestId, requestIds, now });
-      return;
+      await leaveMatch(tx, { matchId, userId, members, now });
+      return members;
     }
 
     const [notYet] = await tx
@@ -135,6 +170,7 @@ export async function updateMatchStatus(
       .update(rideRequests)
       .set({ status: 'Completed', updatedAt: now })
       .where(inArray(rideRequests.id, requestIds));
+    return members;
   });
 
   // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.

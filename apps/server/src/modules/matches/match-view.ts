@@ -1,8 +1,13 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Match, RideRequest } from '@aeropool/contract/rides';
+import type { Match, MatchRequest, RideRequest } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matches, users } from '../../db/schema';
-import { loadRideRequestViews } from '../rides/ride-request-view';
+import { matchMembers, matchRequests, matches, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/service-context';
+import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ride-request-view';
+import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
+
+/** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
+export type MatchViewer = { userId: string; config: ServiceContext['config'] };
 
 /**
  * Matches by id with every member's ride request (and rider names), in three queries, four when
@@ -12,20 +17,22 @@ export async function loadMatchViews(
   db: DbOrTx,
   ids: string[],
   now: Date,
+  viewer?: MatchViewer,
 ): Promise<Map<string, Match>> {
   if (ids.length === 0) return new Map();
-  const [rows, members] = await Promise.all([
+  const [rows, members, asks] = await Promise.all([
     db.select().from(matches).where(inArray(matches.id, ids)),
     db.select().from(matchMembers).where(inArray(matchMembers.matchId, ids)),
+    viewer ? pendingAsksTo(db, ids) : Promise.resolve([]),
   ]);
   const activeIds = new Set(rows.filter((m) => m.status === 'Active').map((m) => m.id));
   const activeRiders = [
     ...new Set(members.filter((m) => activeIds.has(m.matchId)).map((m) => m.userId)),
   ];
   const [requests, phones] = await Promise.all([
-    loadRideRequestViews(
+    loadRideRequests(
       db,
-      members.map((m) => m.rideRequestId),
+      [...members.map((m) => m.rideRequestId), ...asks.map((a) => a.fromRequestId)],
       now,
     ),
     phonesOf(db, activeRiders),
@@ -36,17 +43,64 @@ export async function loadMatchViews(
     return phone ? { ...request, rider: { ...request.rider, phone } } : request;
   };
   return new Map(
-    rows.map((match) => [
-      match.id,
-      {
+    rows.map((match) => {
+      const own = members.filter((m) => m.matchId === match.id);
+      const mine = viewer && own.find((m) => m.userId === viewer.userId);
+      // A rider who has left a cab of three sees it no more than a stranger would.
+      const view: Match = {
         _id: match.id,
         status: match.status,
-        requests: members
-          .filter((m) => m.matchId === match.id)
-          .map((m) => withPhone(match.id, requests.get(m.rideRequestId)!)),
-      },
-    ]),
+        requests: own.map(({ rideRequestId }) => {
+          const request = requests.get(rideRequestId)!.view;
+          return !viewer || mine ? withPhone(match.id, request) : withoutEmail(request);
+        }),
+      };
+      if (!viewer || !mine) return [match.id, view];
+      const cab = own.map((m) => requests.get(m.rideRequestId)!.row);
+      const fit = fitFormedCab(viewer, cab);
+      const joinRequests = activeIds.has(match.id)
+        ? asks
+            .filter((a) => a.toMatchId === match.id)
+            .flatMap((ask) => askView(viewer, ask, cab, requests.get(ask.fromRequestId), mine, now))
+        : [];
+      return [
+        match.id,
+        { ...view, ...(fit ? figuresFor(fit, mine.rideRequestId) : {}), joinRequests },
+      ];
+    }),
   );
+}
+
+const pendingAsksTo = (db: DbOrTx, matchIds: string[]) =>
+  db
+    .select()
+    .from(matchRequests)
+    .where(and(inArray(matchRequests.toMatchId, matchIds), eq(matchRequests.status, 'Pending')))
+    .orderBy(matchRequests.createdAt);
+
+/** An ask to join the viewer's cab, with their figures in the cab it would make; gone if none. */
+function askView(
+  viewer: MatchViewer,
+  ask: typeof matchRequests.$inferSelect,
+  cab: RideRequestRow[],
+  joiner: { row: RideRequestRow; view: RideRequest } | undefined,
+  mine: { rideRequestId: string },
+  now: Date,
+): MatchRequest[] {
+  if (!joiner || joiner.row.status !== 'Active' || joiner.row.timeOfTravel <= now) return [];
+  const fit = fitRows(viewer, [...cab, joiner.row]);
+  if (!fit) return [];
+  const myRow = cab.find((r) => r.id === mine.rideRequestId)!;
+  return [
+    {
+      _id: ask.id,
+      requestId: withoutEmail(joiner.view),
+      status: ask.status,
+      matchPercentage: fit.matchPercentage,
+      distance: metresBetween(myRow, joiner.row),
+      ...figuresFor(fit, mine.rideRequestId),
+    },
+  ];
 }
 
 const phonesOf = async (db: DbOrTx, userIds: string[]) => {

@@ -6,8 +6,10 @@ import { requireMembership, updateMatchStatus } from './match-service';
 import { loadMatchViews } from './match-view';
 
 const matchesRoutes: FastifyPluginAsync = async (fastify) => {
-  const matchView = async (id: string) =>
-    (await loadMatchViews(fastify.db, [id], fastify.now())).get(id)!;
+  const matchView = async (id: string, userId: string) =>
+    (await loadMatchViews(fastify.db, [id], fastify.now(), { userId, config: fastify.config })).get(
+      id,
+    )!;
 
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/match/:id',
@@ -22,7 +24,11 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       await requireMembership(fastify, request.params.id, request.userId);
-      return { statusCode: 200, message: 'OK', entities: [await matchView(request.params.id)] };
+      return {
+        statusCode: 200,
+        message: 'OK',
+        entities: [await matchView(request.params.id, request.userId)],
+      };
     },
   );
 
@@ -43,7 +49,7 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
       return {
         statusCode: 200,
         message: `Match ${request.body.status.toLowerCase()}.`,
-        entities: [await matchView(request.params.id)],
+        entities: [await matchView(request.params.id, request.userId)],
       };
     },
   );

@@ -12,7 +12,8 @@ import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
 import { lowRatedAmong } from './rating-rule';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
-import { fitPair, isCompatible, metresBetween } from './potential-matches';
+import { fitPair, isCompatible, metresBetween } from './ride-fit';
+import { answerAskToJoin, askToJoinCab } from './cab-join-service';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
@@ -47,7 +48,15 @@ export async function sendMatchRequest(
 ) {
   const now = ctx.now();
   if (fromId === toId) throw new AppError('BAD_REQUEST', 'Choose another rider’s ride request.');
-  const created = await ctx.db.transaction(async (tx) => {
+  const { created, riders } = await ctx.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ status: rideRequests.status, matchId: rideRequests.currentMatchId })
+      .from(rideRequests)
+      .where(eq(rideRequests.id, toId));
+    // A rider of an Active match: the card was a cab with room, and this asks to join it.
+    if (target?.status === 'Matched' && target.matchId) {
+      return askToJoinCab(ctx, tx, { userId, fromId, toId, matchId: target.matchId, now });
+    }
     // The same row locks, in the same order, as an accept: a request sent while either ride is
     // being matched waits for that accept and then sees the ride Matched, never a stale Active.
     const rows = await tx
@@ -110,7 +119,7 @@ export async function sendMatchRequest(
           createdAt: now,
         })
         .returning();
-      return row!;
+      return { created: row!, riders: [row!.toUserId] };
     } catch (error) {
       if (isUniqueViolation(error))
         throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
@@ -130,7 +139,7 @@ export async function sendMatchRequest(
       ),
     );
   }
-  ctx.notifyUser(created.toUserId, 'trips:changed', { reason: 'match-request' });
+  for (const rider of riders) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });
   return created;
 }
 
@@ -157,6 +166,16 @@ export async function respondToMatchRequest(
       .from(matchRequests)
       .where(eq(matchRequests.id, input.matchRequestId));
     if (!pending) throw new AppError('NOT_FOUND', 'Match request not found.');
+    if (pending.toMatchId) {
+      const joined = await answerAskToJoin(ctx, tx, {
+        userId,
+        requestId: input.requestId,
+        pending,
+        accept: input.isAccepted,
+        now,
+      });
+      return { join: true as const, accepted: input.isAccepted, pending, ...joined };
+    }
     if (pending.toUserId !== userId || pending.toRequestId !== input.requestId) {
       throw new AppError(
         'FORBIDDEN',
@@ -243,10 +262,33 @@ export async function respondToMatchRequest(
   });
 
   const { pending } = outcome;
+  if ('join' in outcome) {
+    const reason = outcome.accepted ? 'match-accepted' : 'match-declined';
+    for (const other of new Set([userId, ...outcome.notify]))
+      ctx.notifyUser(other, 'trips:changed', { reason });
+    if (outcome.accepted) await mailAccepted(ctx, pending, now);
+    return outcome.accepted
+      ? { accepted: true as const, matchId: outcome.matchId }
+      : { accepted: false as const };
+  }
   if (!outcome.accepted) {
     ctx.notifyUser(pending.fromUserId, 'trips:changed', { reason: 'match-declined' });
     return { accepted: false as const };
   }
+  await mailAccepted(ctx, pending, now);
+  // The acceptor too: their other open tabs refresh as well.
+  for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
+    ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
+  }
+  return { accepted: true as const, matchId: outcome.matchId };
+}
+
+/** The sender learns their request was accepted (a pair, or a cab they asked to join). */
+async function mailAccepted(
+  ctx: ServiceContext,
+  pending: { fromRequestId: string; toRequestId: string },
+  now: Date,
+) {
   const views = await loadRideRequestViews(
     ctx.db,
     [pending.fromRequestId, pending.toRequestId],
@@ -260,11 +302,6 @@ export async function respondToMatchRequest(
       ctx.config.PUBLIC_URL,
     ),
   );
-  // The acceptor too: their other open tabs refresh as well.
-  for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
-    ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
-  }
-  return { accepted: true as const, matchId: outcome.matchId };
 }
 
 export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id: string) {

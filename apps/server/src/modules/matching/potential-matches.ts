@@ -2,7 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RIDE_LIMITS, type MatchRequest, type PotentialMatch } from '@aeropool/contract/rides';
 import type { Db } from '../../db/database';
-import { matchRequests, rideRequests, users } from '../../db/schema';
+import { matchRequests, matches, rideRequests, users } from '../../db/schema';
 import { haversineMetres } from '../../lib/geo/distance';
 import { TERMINALS } from '@aeropool/contract/places';
 import type { ServiceContext } from '../../lib/service-context';
@@ -16,68 +16,14 @@ import {
 } from '../rides/ride-request-view';
 import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
-import type { FareEstimate } from '@aeropool/contract/fare';
-import type { CabFitView } from '@aeropool/contract/rides';
-import { fitCab, type CabFit, type CabRider, type FitLimits } from './cab-fit';
-import type { LatLng } from '../../lib/geo/distance';
+import { figuresFor, fitPair, metresBetween } from './ride-fit';
+import { admitToCab, cabView, loadCabMembers } from './cab-members';
+import { gendersOf } from '../rides/women-only';
 import { isLowRated } from './rating-rule';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
 /** Great-circle metres between Terminal 1 and Terminal 2. */
 const TERMINAL_HOP_METRES = haversineMetres(TERMINALS[0], TERMINALS[1]);
-
-export const placeOf = (row: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>): LatLng => ({
-  latitude: row.placeLatitude,
-  longitude: row.placeLongitude,
-});
-
-/** Metres between two riders' city ends, as cards show `distance`. */
-export const metresBetween = (
-  a: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
-  b: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
-) => Math.round(haversineMetres(placeOf(a), placeOf(b)));
-
-export const fitLimits = (ctx: ServiceContext): FitLimits => ({
-  maxDetourMinutes: ctx.config.MATCH_MAX_DETOUR_MINUTES,
-  maxDetourShare: ctx.config.MATCH_MAX_DETOUR_SHARE,
-  maxWaitMinutes: ctx.config.MATCH_MAX_WAIT_MINUTES,
-});
-
-const cabRiderOf = (row: RideRequestRow): CabRider => ({
-  id: row.id,
-  direction: row.direction,
-  terminal: row.terminal,
-  place: placeOf(row),
-  timeMs: row.timeOfTravel.getTime(),
-});
-
-/** The two riders' best shared cab within every rider's limits (cab-fit), or null. */
-export function fitPair(ctx: ServiceContext, a: RideRequestRow, b: RideRequestRow): CabFit | null {
-  if (a.riderId === b.riderId) return null;
-  return fitCab([cabRiderOf(a), cabRiderOf(b)], fitLimits(ctx));
-}
-
-/** True when b is a request a can share a cab with: same direction, each rider within the limits. */
-export const isCompatible = (ctx: ServiceContext, a: RideRequestRow, b: RideRequestRow): boolean =>
-  fitPair(ctx, a, b) !== null;
-
-/** What `rideId`'s rider sees of a shared cab: their saving, extra minutes, place in the order. */
-export function fitViewFor(fit: CabFit, rideId: string): CabFitView {
-  const me = fit.riders.find((r) => r.id === rideId)!;
-  return {
-    saving: me.saving,
-    extraMinutes: Math.round(me.extraMinutes),
-    position: me.position,
-    riders: fit.riders.length,
-    reachesAt: Math.round(me.reachesAtMs),
-  };
-}
-
-/** Rupees alone and rupees shared, for the card's fare line. */
-export function fareOf(fit: CabFit, rideId: string): FareEstimate {
-  const me = fit.riders.find((r) => r.id === rideId)!;
-  return { solo: me.soloFare, sharedPerPerson: me.share };
-}
 
 const param = (
   name: string,
@@ -100,6 +46,7 @@ function buildStatements(db: Db) {
       pending: {
         id: matchRequests.id,
         fromRequestId: matchRequests.fromRequestId,
+        toMatchId: matchRequests.toMatchId,
         status: matchRequests.status,
         matchPercentage: matchRequests.matchPercentage,
         distance: matchRequests.distance,
@@ -157,9 +104,13 @@ function buildStatements(db: Db) {
     .innerJoin(users, eq(users.id, rideRequests.riderId))
     .where(
       and(
-        eq(rideRequests.status, 'Active'),
+        // Open requests, and riders of an Active match (a cab that may have room, issue 10); the
+        // same predicate as the index ride_requests_open_cell_time_idx.
+        sql`${rideRequests.status} in ('Active', 'Matched')`,
+        sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
+          where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
         sql`${rideRequests.direction} = ${param('direction', 'text')}`,
-        // The cells around my place first (index ride_requests_active_cell_time_idx), then the
+        // The cells around my place first (index ride_requests_open_cell_time_idx), then the
         // box and the exact distance: the rows read follow the local density (decision 010).
         sql`${rideRequests.gridCell} = any(${param('cells', 'integer[]')})`,
         sql`${rideRequests.timeOfTravel} between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}`,
@@ -175,7 +126,8 @@ function buildStatements(db: Db) {
         sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
         sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
           (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
-          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id})))`,
+          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}) or
+          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId})))`,
       ),
     )
     .orderBy(sql`${approxScore} desc`)
@@ -217,23 +169,40 @@ export async function findMatchesAndRequests(
   if (mine.status !== 'Active' || mine.timeOfTravel <= now) {
     return { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
   }
+  // Asks to join a cab show the cab as it is now (one more query, only when there are some).
+  const joinIds = [
+    ...new Set(rows.flatMap((r) => (r.pending?.toMatchId ? [r.pending.toMatchId] : []))),
+  ];
+  const [cabs, genders] = await Promise.all([
+    loadCabMembers(ctx.db, joinIds, mine.riderId),
+    joinIds.length > 0 ? gendersOf(ctx.db, [mine.riderId]) : new Map(),
+  ]);
   // A request whose other side has since expired or gone cannot be acted on: left out.
-  const pending = rows.flatMap(({ pending, other, rider }) =>
-    pending && other && rider && effectiveStatus(other, now) === 'Active'
-      ? [
-          {
-            incoming: pending.fromRequestId !== mine.id,
-            view: {
-              _id: pending.id,
-              requestId: withoutEmail(toRideRequestView(other, withTrust(rider), now)),
-              status: pending.status,
-              matchPercentage: pending.matchPercentage,
-              distance: pending.distance,
-            },
-          },
-        ]
-      : [],
-  );
+  const pending = rows.flatMap(({ pending, other, rider }) => {
+    if (!pending || !other || !rider) return [];
+    const base = {
+      _id: pending.id,
+      requestId: withoutEmail(toRideRequestView(other, withTrust(rider), now)),
+      status: pending.status,
+      matchPercentage: pending.matchPercentage,
+      distance: pending.distance,
+    };
+    if (pending.toMatchId) {
+      const members = cabs.get(pending.toMatchId) ?? [];
+      const admission = admitToCab(ctx, members, mine, genders.get(mine.riderId) ?? null);
+      if (!('fit' in admission)) return [];
+      const view: MatchRequest = {
+        ...base,
+        ...figuresFor(admission.fit, mine.id),
+        cab: cabView(pending.toMatchId, members, now, other.id),
+      };
+      return [{ incoming: false, view }];
+    }
+    if (effectiveStatus(other, now) !== 'Active') return [];
+    const fit = fitPair(ctx, mine, other);
+    const view: MatchRequest = { ...base, ...(fit ? figuresFor(fit, mine.id) : {}) };
+    return [{ incoming: pending.fromRequestId !== mine.id, view }];
+  });
   return {
     potentialMatches: await findPotentialMatches(ctx, mine),
     incomingMatches: pending.filter((p) => p.incoming).map((p) => p.view),
@@ -292,19 +261,59 @@ async function findPotentialMatches(
     womenOnly: mine.womenOnly,
   });
 
-  return candidates
-    .flatMap((row) => {
-      const fit = fitPair(ctx, mine, row.request);
-      const distance = metresBetween(mine, row.request);
-      return fit ? [{ row, fit, distance }] : [];
-    })
-    .sort((a, b) => b.fit.matchPercentage - a.fit.matchPercentage || a.distance - b.distance)
-    .slice(0, RIDE_LIMITS.maxPotentialMatches)
-    .map(({ row, fit, distance }) => ({
+  const open = candidates.filter((row) => row.request.status === 'Active');
+  const pairs = open.flatMap((row) => {
+    const fit = fitPair(ctx, mine, row.request);
+    if (!fit) return [];
+    const card: PotentialMatch = {
       ...withoutEmail(toRideRequestView(row.request, withTrust(row.rider), now)),
       matchPercentage: fit.matchPercentage,
-      distance,
-      fare: fareOf(fit, mine.id),
-      fit: fitViewFor(fit, mine.id),
-    }));
+      distance: metresBetween(mine, row.request),
+      ...figuresFor(fit, mine.id),
+    };
+    return [card];
+  });
+  return [...pairs, ...(await cabCandidates(ctx, mine, candidates))]
+    .sort((a, b) => b.matchPercentage - a.matchPercentage || a.distance - b.distance)
+    .slice(0, RIDE_LIMITS.maxPotentialMatches);
+}
+
+type CandidateRow = { request: RideRequestRow; rider: Parameters<typeof withTrust>[0] };
+
+/**
+ * Cabs with room among the candidates (riders of Active matches): one card per cab, led by its
+ * rider nearest to mine, when every rider in the enlarged cab stays within the limits (issue 10).
+ * One more query, only when such a rider turned up.
+ */
+async function cabCandidates(
+  ctx: ServiceContext,
+  mine: RideRequestRow,
+  candidates: CandidateRow[],
+): Promise<PotentialMatch[]> {
+  const now = ctx.now();
+  const nearest = new Map<string, CandidateRow>();
+  for (const row of candidates) {
+    const matchId = row.request.status === 'Matched' ? row.request.currentMatchId : null;
+    const seen = matchId ? nearest.get(matchId) : undefined;
+    if (matchId && (!seen || metresBetween(mine, row.request) < metresBetween(mine, seen.request)))
+      nearest.set(matchId, row);
+  }
+  if (nearest.size === 0) return [];
+  const [cabs, genders] = await Promise.all([
+    loadCabMembers(ctx.db, [...nearest.keys()], mine.riderId),
+    gendersOf(ctx.db, [mine.riderId]),
+  ]);
+  return [...nearest].flatMap(([matchId, lead]) => {
+    const members = cabs.get(matchId) ?? [];
+    const admission = admitToCab(ctx, members, mine, genders.get(mine.riderId) ?? null);
+    if (!('fit' in admission)) return [];
+    const card: PotentialMatch = {
+      ...withoutEmail(toRideRequestView(lead.request, withTrust(lead.rider), now)),
+      matchPercentage: admission.fit.matchPercentage,
+      distance: metresBetween(mine, lead.request),
+      ...figuresFor(admission.fit, mine.id),
+      cab: cabView(matchId, members, now, lead.request.id),
+    };
+    return [card];
+  });
 }

@@ -3,6 +3,7 @@ import { TERMINALS, type Place } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
 import type { Route } from '../../lib/geo/router';
+import { soloTrip } from '../../lib/geo/trip-geometry';
 import { matchRequests, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -15,6 +16,8 @@ type RideBody = {
   destination: Place;
   timeOfTravel: number;
   womenOnly?: boolean;
+  seats?: number;
+  bags?: number;
 };
 
 const GAP_MS = RIDE_LIMITS.minGapMinutes * 60_000;
@@ -28,7 +31,14 @@ const tripColumns = (input: RideInput, route: Route) => ({
   placeLongitude: input.place.longitude,
   routePolyline: route.encodedString,
   roadMetres: Math.round(route.roadMetres),
+  soloMinutes: Math.round(soloTrip(input.place, input.timeOfTravel.getTime()).minutes),
   timeOfTravel: input.timeOfTravel,
+});
+
+/** Seats and bags as sent; left out on an edit, they keep their values. */
+const loadColumns = (body: RideBody) => ({
+  ...(body.seats !== undefined ? { seats: body.seats } : {}),
+  ...(body.bags !== undefined ? { bags: body.bags } : {}),
 });
 
 async function routeFor(ctx: ServiceContext, input: RideInput) {
@@ -116,7 +126,14 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
     const [row] = await tx
       .insert(rideRequests)
-      .values({ riderId, ...tripColumns(input, route), womenOnly, createdAt: now, updatedAt: now })
+      .values({
+        riderId,
+        ...tripColumns(input, route),
+        ...loadColumns(body),
+        womenOnly,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return row!;
   });
@@ -174,6 +191,7 @@ export async function updateRideRequest(
       .update(rideRequests)
       .set({
         ...tripColumns(input, route),
+        ...loadColumns(body),
         ...(body.womenOnly !== undefined ? { womenOnly: body.womenOnly } : {}),
         updatedAt: now,
       })

@@ -46,6 +46,8 @@ export function toRideRequestView(row: RideRequestRow, rider: RiderRow, now: Dat
     status: effectiveStatus(row, now),
     direction: row.direction,
     womenOnly: row.womenOnly,
+    seats: row.seats,
+    bags: row.bags,
   };
 }
 
@@ -106,12 +108,12 @@ export const withoutEmail = (request: RideRequest): RideRequest => ({
   rider: { ...request.rider, email: '' },
 });
 
-/** Loads ride requests with their riders, keyed by id, in one query. */
-export async function loadRideRequestViews(
+/** Ride requests by id with their rows (for cab figures) and views, in one query. */
+export async function loadRideRequests(
   db: DbOrTx,
   ids: string[],
   now: Date,
-): Promise<Map<string, RideRequest>> {
+): Promise<Map<string, { row: RideRequestRow; view: RideRequest }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ request: rideRequests, rider: riderColumns })
@@ -119,6 +121,19 @@ export async function loadRideRequestViews(
     .innerJoin(users, eq(users.id, rideRequests.riderId))
     .where(inArray(rideRequests.id, ids));
   return new Map(
-    rows.map((r) => [r.request.id, toRideRequestView(r.request, withTrust(r.rider), now)]),
+    rows.map((r) => [
+      r.request.id,
+      { row: r.request, view: toRideRequestView(r.request, withTrust(r.rider), now) },
+    ]),
   );
+}
+
+/** Loads ride requests with their riders, keyed by id, in one query. */
+export async function loadRideRequestViews(
+  db: DbOrTx,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, RideRequest>> {
+  const loaded = await loadRideRequests(db, ids, now);
+  return new Map([...loaded].map(([id, { view }]) => [id, view]));
 }

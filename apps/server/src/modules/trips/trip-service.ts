@@ -59,7 +59,7 @@ export async function listTrips(
     ...new Set(rows.map((r) => r.request.currentMatchId).filter((id): id is string => !!id)),
   ];
   const [matchViews, myRatings] = await Promise.all([
-    loadMatchViews(ctx.db, matchIds, now),
+    loadMatchViews(ctx.db, matchIds, now, { userId, config: ctx.config }),
     // Only past trips can be rated; carrying the ratings here spares a request per co-rider.
     tab === 'past' ? ratingsGivenOn(ctx.db, userId, matchIds) : new Map<string, never[]>(),
   ]);

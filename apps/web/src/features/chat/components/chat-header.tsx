@@ -72,17 +72,31 @@ export function ChatHeader({
             </time>
           </p>
         ) : null}
-        {coRiderProfiles.map((rider) => (
-          <div key={rider._id} className="flex flex-wrap items-center justify-between gap-x-3">
-            <div className="flex min-w-0 items-center gap-2">
-              <RiderAvatar rider={rider} />
-              <RiderTrust rider={rider} />
-            </div>
-            <RiderSafetyActions rider={rider} canReport className="-mr-2" />
-          </div>
-        ))}
+        {coRiderProfiles.length > 1 ? (
+          // A cab of three: the riders' facts fold away, so the conversation keeps the screen.
+          <details className="group">
+            <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
+              Your co-riders ({coRiderProfiles.length})
+            </summary>
+            <CoRiderRows riders={coRiderProfiles} />
+          </details>
+        ) : (
+          <CoRiderRows riders={coRiderProfiles} />
+        )}
         <EmergencyActions className="pt-1" />
       </div>
     </header>
   );
+}
+
+function CoRiderRows({ riders }: { riders: Props['coRiderProfiles'] }) {
+  return riders.map((rider) => (
+    <div key={rider._id} className="flex flex-wrap items-center justify-between gap-x-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <RiderAvatar rider={rider} />
+        <RiderTrust rider={rider} />
+      </div>
+      <RiderSafetyActions rider={rider} canReport className="-mr-2" />
+    </div>
+  ));
 }

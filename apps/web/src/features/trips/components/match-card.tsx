@@ -11,6 +11,8 @@ import {
   cityPlaceOf,
   coPassengerRequestsOf,
   DIRECTION_LABELS,
+  fareText,
+  fitText,
   riderName,
   routePolylineOf,
   routeText,
@@ -20,6 +22,7 @@ import {
 import { CancelMatchModal } from './cancel-match-modal';
 import { MatchStatusControl } from './match-status-control';
 import { MatchedRiders } from './matched-riders';
+import { MatchRequestItem } from './match-request-item';
 import { RatingModal } from './rating-modal';
 import { TripTime } from './trip-time';
 import { EmergencyActions } from '../../trip-share/components/emergency-actions';
@@ -121,6 +124,29 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
               setRatingTask({ riders: [entry.request.rider], completesMatch: false })
             }
           />
+          {match.status === 'Active' && match.fare && match.fit ? (
+            <div className="text-sm text-slate-700">
+              <p>{fareText(match.fare, match.fit.saving)}</p>
+              <p>{fitText(match.fit, request.direction)}</p>
+            </div>
+          ) : null}
+          {match.joinRequests?.length ? (
+            <section aria-labelledby={`${headingId}-asks`}>
+              <h4 id={`${headingId}-asks`} className="text-sm font-semibold text-slate-900">
+                Asking to join your cab
+              </h4>
+              <ul className="mt-2 flex flex-col gap-2">
+                {match.joinRequests.map((ask) => (
+                  <MatchRequestItem
+                    key={ask._id}
+                    kind="incoming"
+                    matchRequest={ask}
+                    myRequestId={request._id}
+                  />
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <Link
             to={`/chat/${encodeURIComponent(match._id)}`}
             className="inline-flex min-h-11 items-center justify-center self-start rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

@@ -5,6 +5,7 @@ import { useCancelMatchRequest } from '../api/cancel-match-request';
 import { useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RiderSummary } from './rider-summary';
+import { cabText, fareText, fitText } from '../utils/trip-route';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -19,6 +20,7 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
         request={matchRequest.requestId}
         matchPercentage={matchRequest.matchPercentage}
         distance={matchRequest.distance}
+        notes={figureNotes(matchRequest)}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         {kind === 'incoming' ? (
@@ -39,6 +41,12 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
     </li>
   );
 }
+
+/** The cab asked to join, and the viewer's own figures in the cab this request would make. */
+const figureNotes = ({ cab, fare, fit, requestId }: MatchRequest) => [
+  ...(cab ? [cabText(cab)] : []),
+  ...(fare && fit ? [fareText(fare, fit.saving), fitText(fit, requestId.direction)] : []),
+];
 
 type ActionProps = { matchRequestId: string; myRequestId: string };
 

@@ -3,7 +3,7 @@ import type { PotentialMatch } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
-import { fareText, fitText } from '../utils/trip-route';
+import { cabText, fareText, fitText } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -30,7 +30,11 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
         request={match}
         matchPercentage={match.matchPercentage}
         distance={match.distance}
-        notes={[fareText(match.fare, match.fit.saving), fitText(match.fit, match.direction)]}
+        notes={[
+          ...(match.cab ? [cabText(match.cab)] : []),
+          fareText(match.fare, match.fit.saving),
+          fitText(match.fit, match.direction),
+        ]}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         <Button
@@ -39,7 +43,7 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
           loadingText="Sending..."
           className="sm:w-auto"
         >
-          Send Request
+          {match.cab ? 'Ask to Join' : 'Send Request'}
         </Button>
         <RiderSafetyActions rider={match.rider} canReport={false} className="sm:justify-end" />
       </div>

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { TERMINALS, type TerminalId } from '@aeropool/contract/places';
 import type { RideRequest } from '@aeropool/contract/rides';
+import { SelectField } from '../../../components/ui/select-field';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
@@ -21,6 +22,16 @@ import { DirectionToggle } from './direction-toggle';
 import { PlaceCombobox } from './place-combobox';
 import { isServerAnswer, serverMessageOr } from '../../../lib/api-client';
 import { useUser } from '../../accounts/api/get-user';
+
+/** A cab seats 3 and takes 4 bags (CAB_LIMITS): a rider brings at most one companion. */
+const SEAT_OPTIONS = [
+  { value: '1', label: 'Just me' },
+  { value: '2', label: 'Me + 1 companion' },
+];
+const BAG_OPTIONS = ['0', '1', '2', '3'].map((n) => ({
+  value: n,
+  label: n === '0' ? 'No large bags' : n === '1' ? '1 bag' : `${n} bags`,
+}));
 
 type Props = {
   isOpen: boolean;
@@ -58,6 +69,7 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
   // After a refused submit, the empty fields say what they need (the toast says the rest).
   const [showMissing, setShowMissing] = useState(false);
   const [womenOnly, setWomenOnly] = useState(request?.womenOnly ?? false);
+  const [load, setLoad] = useState({ seats: request?.seats ?? 1, bags: request?.bags ?? 1 });
   // Offered to riders whose profile says Woman (the server decides; this only hides the box).
   const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || womenOnly;
   const set = (patch: Partial<RideRequestFormValues>) =>
@@ -97,7 +109,7 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
       }
       await mutateAsync({
         requestId: request?._id,
-        body: canOfferWomenOnly ? { ...body, womenOnly } : body,
+        body: canOfferWomenOnly ? { ...body, ...load, womenOnly } : { ...body, ...load },
       });
       toast.success(request ? RIDE_REQUEST_TOASTS.updated : RIDE_REQUEST_TOASTS.created);
       onDone();
@@ -156,6 +168,22 @@ function RideRequestForm({ request, userId, onDone }: FormProps) {
         disabled={isPending}
         onChange={(event) => set({ time: event.target.value })}
       />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Seats"
+          value={String(load.seats)}
+          options={SEAT_OPTIONS}
+          disabled={isPending}
+          onChange={(event) => setLoad({ ...load, seats: Number(event.target.value) })}
+        />
+        <SelectField
+          label="Bags"
+          value={String(load.bags)}
+          options={BAG_OPTIONS}
+          disabled={isPending}
+          onChange={(event) => setLoad({ ...load, bags: Number(event.target.value) })}
+        />
+      </div>
       {canOfferWomenOnly ? (
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <input

@@ -56,6 +56,8 @@ describe('formValuesFrom', () => {
       timeOfTravel: Date.parse('2026-12-31T18:45:00Z'),
       status: 'Active',
       direction: 'pickup',
+      seats: 1,
+      bags: 1,
     } satisfies RideRequest;
     expect(formValuesFrom(request)).toEqual({
       direction: 'pickup',

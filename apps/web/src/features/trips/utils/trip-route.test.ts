@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fareText, fitText } from './trip-route';
+import type { Cab } from '@aeropool/contract/rides';
+import { cabText, fareText, fitText } from './trip-route';
 
 describe('fareText', () => {
   it('shows the rider’s own share, the solo fare and the saving, in Indian digit grouping', () => {
@@ -19,5 +20,24 @@ describe('fitText', () => {
     expect(
       fitText({ saving: 500, extraMinutes: 0, position: 1, riders: 2, reachesAt }, 'drop'),
     ).toBe('Cab reaches you ~4:15 pm · dropped first · no detour for you');
+  });
+});
+
+describe('cabText', () => {
+  const rider = (firstName: string, lastName: string) =>
+    ({ rider: { firstName, lastName } }) as Cab['riders'][number];
+
+  it('names the riders in the cab and the room left, singular and plural', () => {
+    expect(
+      cabText({
+        matchId: 'm',
+        riders: [rider('Asha', 'K.'), rider('Ravi', 'S.')],
+        seatsLeft: 1,
+        bagsLeft: 2,
+      }),
+    ).toBe('Cab with Asha K. and Ravi S. · room for 1 seat and 2 bags');
+    expect(
+      cabText({ matchId: 'm', riders: [rider('Asha', 'K.')], seatsLeft: 2, bagsLeft: 1 }),
+    ).toBe('Cab with Asha K. · room for 2 seats and 1 bag');
   });
 });

@@ -1,6 +1,6 @@
 import type { Rider } from '@aeropool/contract/accounts';
 import { terminalAt, type Place } from '@aeropool/contract/places';
-import type { CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
+import type { Cab, CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
 import { dateTimeParts } from '../../../lib/format-time';
 
 type Direction = RideRequest['direction'];
@@ -61,4 +61,16 @@ export function fitText(fit: CabFitView, direction: Direction): string {
   const order = `${direction === 'drop' ? 'dropped' : 'picked up'} ${ORDINALS[fit.position - 1] ?? `#${fit.position}`}`;
   const extra = fit.extraMinutes > 0 ? `+${fit.extraMinutes} min for you` : 'no detour for you';
   return `Cab reaches you ~${dateTimeParts(fit.reachesAt).clock} · ${order} · ${extra}`;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * 'Cab with Asha K. and Ravi S. · room for 1 seat and 2 bags': an Active match with room, as a
+ * potential match shows it (issue 10).
+ */
+export function cabText(cab: Cab): string {
+  const names = cab.riders.map((r) => riderName(r.rider));
+  const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `Cab with ${who} · room for ${plural(cab.seatsLeft, 'seat')} and ${plural(cab.bagsLeft, 'bag')}`;
 }

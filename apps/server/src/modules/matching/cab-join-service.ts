@@ -1,0 +1,183 @@
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
+import { matchMembers, matchRequests, matches, rideRequests } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
+import { gendersOf } from '../rides/women-only';
+import { admitToCab, loadCabMembers, roomIn, type Admission } from './cab-members';
+import { lowRatedAmong } from './rating-rule';
+import { metresBetween } from './ride-fit';
+
+type MatchRequestRow = typeof matchRequests.$inferSelect;
+
+const GONE = 'That ride is no longer available.';
+
+const refusalError = (admission: Exclude<Admission, { fit: unknown }>) =>
+  admission.refusal === 'full'
+    ? new AppError('CONFLICT', 'That cab has no room left for your seats and bags.')
+    : admission.refusal === 'misfit'
+      ? new AppError('CONFLICT', 'Your ride no longer fits this cab (direction, time or detour).')
+      : new AppError('CONFLICT', GONE);
+
+/** The match row, locked: every join and leave of one cab queues here (decision 011). */
+async function lockActiveMatch(tx: DbOrTx, matchId: string) {
+  const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+  if (match?.status !== 'Active') throw new AppError('CONFLICT', GONE);
+  return match;
+}
+
+async function admitOrThrow(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  matchId: string,
+  joiner: RideRequestRow,
+) {
+  const members = (await loadCabMembers(tx, [matchId], joiner.riderId, { lock: true })).get(
+    matchId,
+  );
+  const genders = await gendersOf(tx, [joiner.riderId]);
+  const admission = admitToCab(ctx, members ?? [], joiner, genders.get(joiner.riderId) ?? null);
+  if (!('fit' in admission)) throw refusalError(admission);
+  return { members: members!, fit: admission.fit };
+}
+
+/**
+ * Ask to join the cab (Active match) that `toId` rides in (issue 10): checked now for room, blocks,
+ * women-only and every rider's limits, and again when a rider in it accepts.
+ */
+export async function askToJoinCab(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  input: { userId: string; fromId: string; toId: string; matchId: string; now: Date },
+): Promise<{ created: MatchRequestRow; riders: string[] }> {
+  const { userId, fromId, toId, matchId, now } = input;
+  await lockActiveMatch(tx, matchId);
+  const [from] = await tx
+    .select()
+    .from(rideRequests)
+    .where(eq(rideRequests.id, fromId))
+    .for('update');
+  if (!from) throw new AppError('NOT_FOUND', 'Ride request not found.');
+  if (from.riderId !== userId)
+    throw new AppError('FORBIDDEN', 'You can only send match requests from your own ride request.');
+  const status = effectiveStatus(from, now);
+  if (status !== 'Active')
+    throw new AppError(
+      'CONFLICT',
+      `Your ride request is ${status.toLowerCase()}, so it cannot be matched.`,
+    );
+  if ((await lowRatedAmong(tx, [userId])).has(userId)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
+    );
+  }
+  const { members, fit } = await admitOrThrow(ctx, tx, matchId, from);
+  const target = members.find((m) => m.row.id === toId);
+  if (!target) throw new AppError('CONFLICT', GONE);
+  const [created] = await tx
+    .insert(matchRequests)
+    .values({
+      fromRequestId: fromId,
+      toRequestId: toId,
+      toMatchId: matchId,
+      fromUserId: userId,
+      toUserId: target.row.riderId,
+      matchPercentage: fit.matchPercentage,
+      distance: metresBetween(from, target.row),
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new AppError('CONFLICT', 'You have already asked to join this cab.');
+  return { created, riders: members.map((m) => m.row.riderId) };
+}
+
+/**
+ * A rider of the cab answers an ask to join: the first answer decides for the cab (decision 011).
+ * An accept re-checks room and every rider's limits under the match lock, so of two asks racing
+ * for the last seat exactly one gets in.
+ */
+export async function answerAskToJoin(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  input: {
+    userId: string;
+    requestId: string;
+    pending: MatchRequestRow;
+    accept: boolean;
+    now: Date;
+  },
+): Promise<{ matchId: string; notify: string[] }> {
+  const { userId, requestId, pending, accept, now } = input;
+  const matchId = pending.toMatchId!;
+  await lockActiveMatch(tx, matchId);
+  const [member] = await tx
+    .select()
+    .from(matchMembers)
+    .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, requestId)));
+  if (member?.userId !== userId)
+    throw new AppError('FORBIDDEN', 'Only riders in this cab can answer a request to join it.');
+  const [current] = await tx
+    .select()
+    .from(matchRequests)
+    .where(eq(matchRequests.id, pending.id))
+    .for('update');
+  if (current!.status !== 'Pending')
+    throw new AppError('CONFLICT', 'This match request is no longer pending.');
+
+  if (!accept) {
+    await tx
+      .update(matchRequests)
+      .set({ status: 'Declined', respondedAt: now })
+      .where(eq(matchRequests.id, pending.id));
+    return { matchId, notify: [pending.fromUserId] };
+  }
+
+  const [joiner] = await tx
+    .select()
+    .from(rideRequests)
+    .where(eq(rideRequests.id, pending.fromRequestId))
+    .for('update');
+  if (!joiner || effectiveStatus(joiner, now) !== 'Active') throw new AppError('CONFLICT', GONE);
+  const { members } = await admitOrThrow(ctx, tx, matchId, joiner);
+
+  await tx
+    .insert(matchMembers)
+    .values({ matchId, rideRequestId: joiner.id, userId: joiner.riderId });
+  await tx
+    .update(rideRequests)
+    .set({ status: 'Matched', currentMatchId: matchId, updatedAt: now })
+    .where(eq(rideRequests.id, joiner.id));
+  await tx
+    .update(matchRequests)
+    .set({ status: 'Accepted', respondedAt: now })
+    .where(eq(matchRequests.id, pending.id));
+  // The joiner's other open asks end; so does every other ask to this cab once it is full.
+  const room = roomIn([...members.map((m) => m.row), joiner]);
+  const full = room.riders < 1 || room.seats < 1;
+  const declined = await tx
+    .update(matchRequests)
+    .set({ status: 'Declined', respondedAt: now })
+    .where(
+      and(
+        eq(matchRequests.status, 'Pending'),
+        ne(matchRequests.id, pending.id),
+        or(
+          eq(matchRequests.fromRequestId, joiner.id),
+          eq(matchRequests.toRequestId, joiner.id),
+          full ? eq(matchRequests.toMatchId, matchId) : undefined,
+        ),
+      ),
+    )
+    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+  return {
+    matchId,
+    notify: [
+      joiner.riderId,
+      ...members.map((m) => m.row.riderId),
+      ...declined.flatMap((d) => [d.fromUserId, d.toUserId]),
+    ],
+  };
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CAB_LIMITS, type Cab } from '@aeropool/contract/rides';
+import type { Gender } from '@aeropool/contract/gender';
+import type { DbOrTx } from '../../db/database';
+import { matchMembers, matches, rideRequests, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/service-context';
+import {
+  riderColumns,
+  toRideRequestView,
+  withoutEmail,
+  withTrust,
+  type RideRequestRow,
+} from '../rides/ride-request-view';
+import { womenOnlyAllows } from '../rides/women-only';
+import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
+import { fitRows } from './ride-fit';
+import { isLowRated } from './rating-rule';
+import type { CabFit } from './cab-fit';
+
+/** A rider of an Active match, with what decides whether a given rider may join them. */
+export type CabMember = {
+  row: RideRequestRow;
+  rider: Parameters<typeof withTrust>[0];
+  gender: Gender | null;
+  /** Blocked with the would-be joiner, low-rated or hidden by reports: the cab is not offered. */
+  excluded: boolean;
+};
+
+/**
+ * The riders of these Active matches by match, in one query. With `lock` (inside a transaction)
+ * their ride rows are locked, so a join decided on them cannot race a leave or a second join.
+ */
+export async function loadCabMembers(
+  db: DbOrTx,
+  matchIds: string[],
+  joinerId: string,
+  { lock = false } = {},
+): Promise<Map<string, CabMember[]>> {
+  const byMatch = new Map<string, CabMember[]>();
+  if (matchIds.length === 0) return byMatch;
+  const query = db
+    .select({
+      matchId: matchMembers.matchId,
+      row: rideRequests,
+      rider: riderColumns,
+      gender: users.gender,
+      excluded: sql<boolean>`(${isBlockedPair(rideRequests.riderId, sql`${joinerId}::uuid`)}
+        or ${isLowRated(rideRequests.riderId)} or ${isHiddenByReports(rideRequests.riderId)})`,
+    })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId))
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .where(and(inArray(matchMembers.matchId, matchIds), eq(matches.status, 'Active')))
+    .orderBy(rideRequests.id);
+  const rows = lock ? await query.for('update', { of: rideRequests }) : await query;
+  for (const { matchId, ...member } of rows) {
+    const list = byMatch.get(matchId) ?? [];
+    list.push(member);
+    byMatch.set(matchId, list);
+  }
+  return byMatch;
+}
+
+type Load = Pick<RideRequestRow, 'seats' | 'bags'>;
+const sumOf = (rides: Load[], key: keyof Load) => rides.reduce((total, r) => total + r[key], 0);
+
+/** Riders, seats and bags still free in a cab of these rides. */
+export const roomIn = (rides: Load[]) => ({
+  riders: CAB_LIMITS.maxRiders - rides.length,
+  seats: CAB_LIMITS.maxSeats - sumOf(rides, 'seats'),
+  bags: CAB_LIMITS.maxBags - sumOf(rides, 'bags'),
+});
+
+export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' };
+
+/**
+ * Whether `joiner` may join the cab of `members` (issue 10): room for their seats and bags, nobody
+ * in it blocked with them, low-rated or hidden, women-only honoured both ways with every rider, and
+ * the enlarged cab within every rider's limits (cab-fit).
+ */
+export function admitToCab(
+  ctx: ServiceContext,
+  members: CabMember[],
+  joiner: RideRequestRow,
+  joinerGender: Gender | null,
+): Admission {
+  if (members.length === 0 || members.some((m) => m.row.riderId === joiner.riderId))
+    return { refusal: 'gone' };
+  if (members.some((m) => m.excluded)) return { refusal: 'gone' };
+  const room = roomIn(members.map((m) => m.row));
+  if (room.riders < 1 || room.seats < joiner.seats || room.bags < joiner.bags)
+    return { refusal: 'full' };
+  const side = { womenOnly: joiner.womenOnly, gender: joinerGender };
+  if (
+    !members.every((m) => womenOnlyAllows(side, { womenOnly: m.row.womenOnly, gender: m.gender }))
+  )
+    return { refusal: 'gone' };
+  const fit = fitRows(ctx, [...members.map((m) => m.row), joiner]);
+  return fit ? { fit } : { refusal: 'misfit' };
+}
+
+/** The cab as a card shows it: every rider's ride (no e-mail), and the room left before joining. */
+export function cabView(matchId: string, members: CabMember[], now: Date, firstId?: string): Cab {
+  const room = roomIn(members.map((m) => m.row));
+  const ordered = [...members].sort(
+    (a, b) => Number(b.row.id === firstId) - Number(a.row.id === firstId),
+  );
+  return {
+    matchId,
+    riders: ordered.map((m) => withoutEmail(toRideRequestView(m.row, withTrust(m.rider), now))),
+    seatsLeft: room.seats,
+    bagsLeft: room.bags,
+  };
+}

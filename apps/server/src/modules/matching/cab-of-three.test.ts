@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
+import { matchMembers, rideRequests } from '../../db/schema';
+import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { storeMessage } from '../chat/chat-service';
+import { fitFormedCab } from './ride-fit';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Each test its own hour, days apart, so riders of one test never meet another's. */
+let slot = 0;
+const nextSlot = () => (slot += 1) * 3 * 24 * 60 + 600;
+
+const cabCard = async (user: SignedUpUser, rideId: string, matchId: string) =>
+  ((await matchesOf(t, user, rideId)).potentialMatches as PotentialMatch[]).find(
+    (p) => p.cab?.matchId === matchId,
+  );
+
+const upcomingMatch = async (user: SignedUpUser, rideId: string): Promise<Match | undefined> => {
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/match-or-ride-request/upcoming/${user.id}`,
+    token: user.token,
+  });
+  return (res.json().entities as Trip[]).find((x) => x.rideRequest._id === rideId)?.match;
+};
+
+const setStatus = (user: SignedUpUser, matchId: string, status: 'Cancelled' | 'Completed') =>
+  t.request({
+    method: 'PUT',
+    url: `/api/match/${matchId}`,
+    token: user.token,
+    payload: { id: matchId, status },
+  });
+
+const membersOf = async (matchId: string) =>
+  (
+    await t.database.db
+      .select({ rideRequestId: matchMembers.rideRequestId })
+      .from(matchMembers)
+      .where(eq(matchMembers.matchId, matchId))
+  )
+    .map((m) => m.rideRequestId)
+    .sort();
+
+/** A and B matched (Koramangala and Indiranagar), and C at Koramangala asking to join. */
+async function cabWithAsk(
+  options: { seatsA?: number; bagsA?: number; bagsC?: number; minutesAhead?: number } = {},
+) {
+  const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+  const minutesAhead = options.minutesAhead ?? nextSlot();
+  const rideA = await createRide(t, a, {
+    minutesAhead,
+    seats: options.seatsA,
+    bags: options.bagsA,
+  });
+  const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+  const sent = await sendMatch(t, a, rideA._id, rideB._id);
+  const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
+  const matchId = accepted.json().entities[0].matchId as string;
+  const rideC = await createRide(t, c, { minutesAhead, bags: options.bagsC });
+  return { a, b, c, rideA, rideB, rideC, matchId, minutesAhead };
+}
+
+describe('seats and bags', () => {
+  it('are stored, shown, default to 1 and 1, and kept by an edit that leaves them out', async () => {
+    const rider = await t.signUp();
+    const ride = await createRide(t, rider, { minutesAhead: nextSlot(), seats: 2, bags: 3 });
+    expect(ride).toMatchObject({ seats: 2, bags: 3 });
+    const plain = await createRide(t, await t.signUp(), { minutesAhead: nextSlot() });
+    expect(plain).toMatchObject({ seats: 1, bags: 1 });
+    const [row] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, plain._id));
+    // Solo minutes are stored with the request (trip geometry, issue 10).
+    expect(row!.soloMinutes).toBeGreaterThan(20);
+  });
+
+  it('refuse out-of-range values with a message', async () => {
+    const rider = await t.signUp();
+    for (const [payload, message] of [
+      [{ seats: 3 }, 'Seats must be 1 or 2.'],
+      [{ seats: 0 }, 'Seats must be 1 or 2.'],
+      [{ bags: 4 }, 'Bags must be 0 to 3.'],
+      [{ bags: 1.5 }, 'Bags must be 0 to 3.'],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/ride-request/create',
+        token: rider.token,
+        payload: {
+          source: { ...PLACES.koramangala, encodedString: '' },
+          destination: { name: 'Terminal 1', latitude: 13.1989, longitude: 77.7068 },
+          timeOfTravel: t.clock.now().getTime() + nextSlot() * 60_000,
+          ...payload,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+});
+
+describe('a third rider joining a cab', () => {
+  it('sees the cab as one card, asks, and any rider in it accepts for the cab', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
+    const card = await cabCard(c, rideC._id, matchId);
+    expect(card).toBeDefined();
+    expect(card!.cab!.riders.map((r) => r._id).sort()).toEqual([rideA._id, rideB._id].sort());
+    expect(card!.cab!.seatsLeft).toBe(1);
+    expect(card!.fit.riders).toBe(3);
+    // Neither rider of the cab shows on their own any more.
+    const cards = (await matchesOf(t, c, rideC._id)).potentialMatches as PotentialMatch[];
+    expect(cards.filter((p) => p._id === rideA._id || p._id === rideB._id)).toHaveLength(1);
+
+    const asked = await sendMatch(t, c, rideC._id, card!._id);
+    expect(asked.statusCode).toBe(201);
+    expect((await sendMatch(t, c, rideC._id, card!._id)).statusCode).toBe(409);
+    const outgoing = (await matchesOf(t, c, rideC._id)).outgoingMatches;
+    expect(outgoing).toHaveLength(1);
+    expect(outgoing[0].cab.matchId).toBe(matchId);
+    // The cab no longer offers itself to C while the ask is pending.
+    expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
+
+    // Both riders of the cab see the ask on their match, with their figures in the cab of three.
+    for (const [rider, ride] of [
+      [a, rideA],
+      [b, rideB],
+    ] as const) {
+      const match = await upcomingMatch(rider, ride._id);
+      expect(match!.joinRequests).toHaveLength(1);
+      expect(match!.joinRequests![0]).toMatchObject({
+        requestId: { _id: rideC._id },
+        fit: { riders: 3 },
+      });
+    }
+    // Whoever the card named, A (the other rider) may answer.
+    const askId = asked.json().entities[0]._id as string;
+    expect((await respond(t, c, rideC._id, askId)).statusCode).toBe(403);
+    const accepted = await respond(t, a, rideA._id, askId);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().entities[0].matchId).toBe(matchId);
+    // The first answer decided: B's answer comes too late.
+    expect((await respond(t, b, rideB._id, askId, false)).statusCode).toBe(409);
+
+    expect(await membersOf(matchId)).toEqual([rideA._id, rideB._id, rideC._id].sort());
+    const match = await upcomingMatch(c, rideC._id);
+    expect(match).toMatchObject({ _id: matchId, status: 'Active' });
+    expect(match!.requests).toHaveLength(3);
+    expect(match!.fit!.riders).toBe(3);
+  });
+
+  it('gives every rider a share in proportion to the solo fare, adding up to the cab fare', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
+    const card = (await cabCard(c, rideC._id, matchId))!;
+    const askId = (await sendMatch(t, c, rideC._id, card._id)).json().entities[0]._id;
+    expect((await respond(t, b, rideB._id, askId)).statusCode).toBe(200);
+
+    const views = await Promise.all(
+      [
+        [a, rideA],
+        [b, rideB],
+        [c, rideC],
+      ].map(([rider, ride]) => upcomingMatch(rider as SignedUpUser, (ride as { _id: string })._id)),
+    );
+    const rows = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(inArray(rideRequests.id, [rideA._id, rideB._id, rideC._id]));
+    const cab = fitFormedCab(t.app, rows)!;
+    const shares = views.map((v) => v!.fare!.sharedPerPerson);
+    expect(shares.reduce((x, y) => x + y, 0)).toBe(cab.cabFare);
+    for (const view of views) {
+      expect(view!.fare!.solo - view!.fare!.sharedPerPerson).toBe(view!.fit!.saving);
+      expect(view!.fit!.saving).toBeGreaterThan(0);
+    }
+    // The same ride alone costs more for each; shares follow solo fares.
+    const bySolo = views.map((v) => v!.fare!).sort((x, y) => x.solo - y.solo);
+    expect(bySolo[0]!.sharedPerPerson).toBeLessThanOrEqual(bySolo[2]!.sharedPerPerson);
+    expect(new Set(views.map((v) => v!.fit!.position)).size).toBe(3);
+  });
+
+  it('is not offered, and refused, when the seats or bags would not fit', async () => {
+    const twoSeats = await cabWithAsk({ seatsA: 2 });
+    expect(await cabCard(twoSeats.c, twoSeats.rideC._id, twoSeats.matchId)).toBeUndefined();
+    const refused = await sendMatch(t, twoSeats.c, twoSeats.rideC._id, twoSeats.rideA._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('That cab has no room left for your seats and bags.');
+
+    const bags = await cabWithAsk({ bagsA: 3, bagsC: 1 });
+    expect(await cabCard(bags.c, bags.rideC._id, bags.matchId)).toBeUndefined();
+    const light = await t.signUp();
+    const lightRide = await createRide(t, light, { minutesAhead: bags.minutesAhead, bags: 0 });
+    expect(await cabCard(light, lightRide._id, bags.matchId)).toBeDefined();
+  });
+
+  it('lets exactly one of two riders racing for the last seat in', async () => {
+    for (let trial = 0; trial < 4; trial += 1) {
+      const { a, b, c, rideA, rideB, rideC, matchId, minutesAhead } = await cabWithAsk();
+      const d = await t.signUp();
+      const rideD = await createRide(t, d, { minutesAhead });
+      const askC = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+      const askD = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id;
+      const answers = await Promise.all([
+        respond(t, a, rideA._id, askC),
+        respond(t, b, rideB._id, askD),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await membersOf(matchId)).toHaveLength(3);
+      // The loser's ask is closed, and the full cab is offered to nobody.
+      const [loser, loserRide] = answers[0]!.statusCode === 200 ? [d, rideD] : [c, rideC];
+      expect((await matchesOf(t, loser, loserRide._id)).outgoingMatches).toEqual([]);
+      expect(await cabCard(loser, loserRide._id, matchId)).toBeUndefined();
+    }
+  });
+
+  it('ends with a decline: the asker can find others', async () => {
+    const { b, c, rideB, rideC, matchId } = await cabWithAsk();
+    const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
+    expect((await respond(t, b, rideB._id, askId, false)).statusCode).toBe(200);
+    expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([]);
+    expect(await membersOf(matchId)).toHaveLength(2);
+  });
+});
+
+describe('a cab of three', () => {
+  async function cabOfThree(minutesAhead?: number) {
+    const cab = await cabWithAsk({ minutesAhead });
+    const askId = (await sendMatch(t, cab.c, cab.rideC._id, cab.rideA._id)).json().entities[0]._id;
+    await respond(t, cab.a, cab.rideA._id, askId);
+    return cab;
+  }
+
+  it('chats with all three, and a rider leaving leaves the other two matched', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabOfThree();
+    const say = (user: SignedUpUser, text: string) =>
+      storeMessage(t.app, { matchId, userId: user.id, clientId: randomUUID(), text });
+    for (const rider of [a, b, c]) await expect(say(rider, 'Hello')).resolves.toBeDefined();
+
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    expect(await membersOf(matchId)).toEqual([rideA._id, rideB._id].sort());
+    const matchOfA = await upcomingMatch(a, rideA._id);
+    expect(matchOfA).toMatchObject({ status: 'Active' });
+    expect(matchOfA!.requests).toHaveLength(2);
+    const [left] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, rideC._id));
+    expect(left).toMatchObject({ status: 'Cancelled', currentMatchId: null });
+    await expect(say(c, 'Still here?')).rejects.toMatchObject({ statusCode: 403 });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: c.token })).statusCode,
+    ).toBe(403);
+    // With room again, the cab is offered again.
+    const e = await t.signUp();
+    const rideE = await createRide(t, e, { minutesAhead: slot * 3 * 24 * 60 + 600 });
+    expect(await cabCard(e, rideE._id, matchId)).toBeDefined();
+
+    // The second to leave ends the match, as for any pair; the last rider is open again.
+    expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(200);
+    const [rowA] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, rideA._id));
+    expect(rowA!.status).toBe('Active');
+    const [rowB] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, rideB._id));
+    expect(rowB!.status).toBe('Cancelled');
+  });
+
+  it('rates each co-rider, and completes once the rider has rated both', async () => {
+    // Soon, so the sessions outlive the clock's jump past the trip.
+    const { a, b, c, matchId, minutesAhead } = await cabOfThree(200);
+    t.clock.advance((minutesAhead + 60) * 60_000);
+    try {
+      const rate = (rater: SignedUpUser, rated: SignedUpUser) =>
+        t.request({
+          method: 'POST',
+          url: '/api/rating',
+          token: rater.token,
+          payload: { raterUserId: rater.id, ratedUserId: rated.id, matchId, rating: 5 },
+        });
+      expect((await rate(a, b)).statusCode).toBe(201);
+      expect((await setStatus(a, matchId, 'Completed')).statusCode).toBe(409);
+      expect((await rate(a, c)).statusCode).toBe(201);
+      expect((await setStatus(a, matchId, 'Completed')).statusCode).toBe(200);
+      // The others still rate after completion.
+      expect((await rate(c, a)).statusCode).toBe(201);
+      expect((await rate(c, b)).statusCode).toBe(201);
+      const past = await t.request({
+        method: 'GET',
+        url: `/api/match-or-ride-request/past/${c.id}`,
+        token: c.token,
+      });
+      const trip = (past.json().entities as Trip[]).find((x) => x.match?._id === matchId)!;
+      expect(trip.match!.status).toBe('Completed');
+      expect(trip.match!.requests).toHaveLength(3);
+      expect(trip.myRatings).toHaveLength(2);
+    } finally {
+      t.clock.advance(-(minutesAhead + 60) * 60_000);
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { CabFitView } from '@aeropool/contract/rides';
+import type { FareEstimate } from '@aeropool/contract/fare';
+import { haversineMetres, type LatLng } from '../../lib/geo/distance';
+import type { ServiceContext } from '../../lib/service-context';
+import type { RideRequestRow } from '../rides/ride-request-view';
+import { fitCab, type CabFit, type CabRider, type FitLimits } from './cab-fit';
+
+export const placeOf = (row: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>): LatLng => ({
+  latitude: row.placeLatitude,
+  longitude: row.placeLongitude,
+});
+
+/** Metres between two riders' city ends, as cards show `distance`. */
+export const metresBetween = (
+  a: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
+  b: Pick<RideRequestRow, 'placeLatitude' | 'placeLongitude'>,
+) => Math.round(haversineMetres(placeOf(a), placeOf(b)));
+
+export const fitLimits = (ctx: Pick<ServiceContext, 'config'>): FitLimits => ({
+  maxDetourMinutes: ctx.config.MATCH_MAX_DETOUR_MINUTES,
+  maxDetourShare: ctx.config.MATCH_MAX_DETOUR_SHARE,
+  maxWaitMinutes: ctx.config.MATCH_MAX_WAIT_MINUTES,
+});
+
+/** No limits: the best order of a cab that is already formed, to show each rider their figures. */
+const NO_LIMITS: FitLimits = {
+  maxDetourMinutes: Infinity,
+  maxDetourShare: Infinity,
+  maxWaitMinutes: Infinity,
+};
+
+const cabRiderOf = (row: RideRequestRow): CabRider => ({
+  id: row.id,
+  direction: row.direction,
+  terminal: row.terminal,
+  place: placeOf(row),
+  timeMs: row.timeOfTravel.getTime(),
+});
+
+/** These riders' best shared cab within every rider's limits (cab-fit), or null. */
+export function fitRows(
+  ctx: Pick<ServiceContext, 'config'>,
+  rows: RideRequestRow[],
+): CabFit | null {
+  if (new Set(rows.map((r) => r.riderId)).size !== rows.length) return null;
+  return fitCab(rows.map(cabRiderOf), fitLimits(ctx));
+}
+
+/** The figures of a cab already formed: its best order within the limits, or its best order. */
+export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: RideRequestRow[]) =>
+  fitRows(ctx, rows) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
+
+/** The two riders' best shared cab within every rider's limits, or null. */
+export const fitPair = (
+  ctx: Pick<ServiceContext, 'config'>,
+  a: RideRequestRow,
+  b: RideRequestRow,
+) => fitRows(ctx, [a, b]);
+
+/** True when b is a request a can share a cab with: same direction, each rider within the limits. */
+export const isCompatible = (
+  ctx: Pick<ServiceContext, 'config'>,
+  a: RideRequestRow,
+  b: RideRequestRow,
+) => fitPair(ctx, a, b) !== null;
+
+/** What `rideId`'s rider sees of a shared cab: their saving, extra minutes, place in the order. */
+export function fitViewFor(fit: CabFit, rideId: string): CabFitView {
+  const me = fit.riders.find((r) => r.id === rideId)!;
+  return {
+    saving: me.saving,
+    extraMinutes: Math.round(me.extraMinutes),
+    position: me.position,
+    riders: fit.riders.length,
+    reachesAt: Math.round(me.reachesAtMs),
+  };
+}
+
+/** Rupees alone and rupees shared, for the card's fare line. */
+export function fareOf(fit: CabFit, rideId: string): FareEstimate {
+  const me = fit.riders.find((r) => r.id === rideId)!;
+  return { solo: me.soloFare, sharedPerPerson: me.share };
+}
+
+/** The viewer's fare and fit, as every card, request and match carries them. */
+export const figuresFor = (fit: CabFit, rideId: string) => ({
+  fare: fareOf(fit, rideId),
+  fit: fitViewFor(fit, rideId),
+});
