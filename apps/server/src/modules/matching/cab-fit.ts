@@ -51,6 +51,8 @@ export type CabFit = {
   misfitMinutes: number;
   withinLimits: boolean;
   matchPercentage: number;
+  /** matchPercentage unrounded. */
+  score: number;
 };
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
@@ -65,13 +67,15 @@ export function fitPercentage(fit: {
   worstDetour: number;
   misfit: number;
 }): number {
-  return Math.round(
-    100 *
-      (0.5 + 0.5 * clamp01(fit.saving)) *
-      (1 - 0.5 * clamp01(fit.worstDetour)) *
-      (1 - 0.5 * clamp01(fit.misfit)),
-  );
+  return Math.round(fitScore(fit));
 }
+
+/** The percentage before rounding: orders are compared on it, so near-ties do not depend on input order. */
+const fitScore = (fit: { saving: number; worstDetour: number; misfit: number }) =>
+  100 *
+  (0.5 + 0.5 * clamp01(fit.saving)) *
+  (1 - 0.5 * clamp01(fit.worstDetour)) *
+  (1 - 0.5 * clamp01(fit.misfit));
 
 const permutations = <T>(items: T[]): T[][] =>
   items.length <= 1
@@ -152,18 +156,20 @@ function fitInOrder(
     riders.every((r) => r.extraMinutes <= limitOf(r) + 1e-9);
 
   const share = (value: number, limit: number) => (limit > 0 ? value / limit : value > 0 ? 1 : 0);
+  const score = fitScore({
+    // Every rider saves the same share of their solo fare; 50 % for identical trips.
+    saving: share(1 - cabFare / totalSolo, 0.5),
+    worstDetour: Math.max(...riders.map((r) => share(r.extraMinutes, limitOf(r)))),
+    misfit: share(misfit, limits.maxWaitMinutes),
+  });
   return {
     riders,
     sharedKm,
     cabFare,
     misfitMinutes: misfit,
     withinLimits,
-    matchPercentage: fitPercentage({
-      // Every rider saves the same share of their solo fare; 50 % for identical trips.
-      saving: share(1 - cabFare / totalSolo, 0.5),
-      worstDetour: Math.max(...riders.map((r) => share(r.extraMinutes, limitOf(r)))),
-      misfit: share(misfit, limits.maxWaitMinutes),
-    }),
+    matchPercentage: Math.round(score),
+    score,
   };
 }
 
@@ -180,9 +186,18 @@ export function fitCab(riders: CabRider[], limits: FitLimits): CabFit | null {
   const clockMs = riders[0]!.direction === 'drop' ? Math.max(...times) : Math.min(...times);
   const soloOf = new Map(riders.map((r) => [r.id, soloTrip(r.place, clockMs)]));
   let best: CabFit | null = null;
-  for (const order of permutations(riders)) {
+  // Orders are tried from the riders sorted by id, and compared unrounded (then on the cab's
+  // fare): every rider of a cab sees the same order, whoever is looking.
+  const sorted = [...riders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const order of permutations(sorted)) {
     const fit = fitInOrder(order, limits, clockMs, soloOf);
-    if (fit.withinLimits && (!best || fit.matchPercentage > best.matchPercentage)) best = fit;
+    if (!fit.withinLimits) continue;
+    if (
+      !best ||
+      fit.score > best.score + 1e-9 ||
+      (Math.abs(fit.score - best.score) <= 1e-9 && fit.cabFare < best.cabFare)
+    )
+      best = fit;
   }
   return best;
 }

@@ -5,9 +5,9 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
 import { gendersOf } from '../rides/women-only';
-import { admitToCab, loadCabMembers, roomIn, type Admission } from './cab-members';
+import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { lowRatedAmong } from './rating-rule';
-import { metresBetween } from './ride-fit';
+import { metresBetween, roomIn } from './ride-fit';
 
 type MatchRequestRow = typeof matchRequests.$inferSelect;
 

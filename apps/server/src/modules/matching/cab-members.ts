@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CAB_LIMITS, type Cab } from '@aeropool/contract/rides';
+import type { Cab } from '@aeropool/contract/rides';
 import type { Gender } from '@aeropool/contract/gender';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matches, rideRequests, users } from '../../db/schema';
@@ -13,7 +13,7 @@ import {
 } from '../rides/ride-request-view';
 import { womenOnlyAllows } from '../rides/women-only';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
-import { fitRows } from './ride-fit';
+import { fitRows, roomIn } from './ride-fit';
 import { isLowRated } from './rating-rule';
 import type { CabFit } from './cab-fit';
 
@@ -61,16 +61,6 @@ export async function loadCabMembers(
   }
   return byMatch;
 }
-
-type Load = Pick<RideRequestRow, 'seats' | 'bags'>;
-const sumOf = (rides: Load[], key: keyof Load) => rides.reduce((total, r) => total + r[key], 0);
-
-/** Riders, seats and bags still free in a cab of these rides. */
-export const roomIn = (rides: Load[]) => ({
-  riders: CAB_LIMITS.maxRiders - rides.length,
-  seats: CAB_LIMITS.maxSeats - sumOf(rides, 'seats'),
-  bags: CAB_LIMITS.maxBags - sumOf(rides, 'bags'),
-});
 
 export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' };
 

@@ -84,6 +84,27 @@ describe('seats and bags', () => {
     expect(row!.soloMinutes).toBeGreaterThan(20);
   });
 
+  it('keep two riders apart whose seats or bags would not fit one cab', async () => {
+    const minutesAhead = nextSlot();
+    const pair = async (first: { seats?: number; bags?: number }, second: typeof first) => {
+      const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+      const rideA = await createRide(t, a, { minutesAhead, ...first });
+      const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar, ...second });
+      const offered = (
+        (await matchesOf(t, a, rideA._id)).potentialMatches as PotentialMatch[]
+      ).some((p) => p._id === rideB._id);
+      const sent = await sendMatch(t, a, rideA._id, rideB._id);
+      return { offered, status: sent.statusCode, message: sent.json().message as string };
+    };
+    expect(await pair({ seats: 2 }, { seats: 1 })).toMatchObject({ offered: true, status: 201 });
+    expect(await pair({ seats: 2 }, { seats: 2 })).toEqual({
+      offered: false,
+      status: 400,
+      message: 'These rides do not fit one cab (direction, time, distance, seats or bags).',
+    });
+    expect(await pair({ bags: 3 }, { bags: 2 })).toMatchObject({ offered: false, status: 400 });
+  });
+
   it('refuse out-of-range values with a message', async () => {
     const rider = await t.signUp();
     for (const [payload, message] of [

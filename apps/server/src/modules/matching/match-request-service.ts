@@ -99,7 +99,7 @@ export async function sendMatchRequest(
     if (!fit)
       throw new AppError(
         'BAD_REQUEST',
-        'These rides do not fit each other (direction, time or distance).',
+        'These rides do not fit one cab (direction, time, distance, seats or bags).',
       );
     await ctx.limits.consume(matchRequestsPerRider, userId);
     const score = {

@@ -1,6 +1,11 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { RIDE_LIMITS, type MatchRequest, type PotentialMatch } from '@aeropool/contract/rides';
+import {
+  CAB_LIMITS,
+  RIDE_LIMITS,
+  type MatchRequest,
+  type PotentialMatch,
+} from '@aeropool/contract/rides';
 import type { Db } from '../../db/database';
 import { matchRequests, matches, rideRequests, users } from '../../db/schema';
 import { haversineMetres } from '../../lib/geo/distance';
@@ -110,6 +115,10 @@ function buildStatements(db: Db) {
         sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
           where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
         sql`${rideRequests.direction} = ${param('direction', 'text')}`,
+        // An open ride must fit one cab with mine (a cab's room is checked with all its riders).
+        sql`(${rideRequests.status} <> 'Active' or (
+          ${rideRequests.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
+          ${rideRequests.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
         // The cells around my place first (index ride_requests_open_cell_time_idx), then the
         // box and the exact distance: the rows read follow the local density (decision 010).
         sql`${rideRequests.gridCell} = any(${param('cells', 'integer[]')})`,
@@ -259,6 +268,8 @@ async function findPotentialMatches(
     // The proxy's time factor over the same window as this search (15 minutes from the airport).
     windowMinutes: windowMs / 60_000,
     womenOnly: mine.womenOnly,
+    seats: mine.seats,
+    bags: mine.bags,
   });
 
   const open = candidates.filter((row) => row.request.status === 'Active');

@@ -1,4 +1,4 @@
-import type { CabFitView } from '@aeropool/contract/rides';
+import { CAB_LIMITS, type CabFitView } from '@aeropool/contract/rides';
 import type { FareEstimate } from '@aeropool/contract/fare';
 import { haversineMetres, type LatLng } from '../../lib/geo/distance';
 import type { ServiceContext } from '../../lib/service-context';
@@ -37,12 +37,27 @@ const cabRiderOf = (row: RideRequestRow): CabRider => ({
   timeMs: row.timeOfTravel.getTime(),
 });
 
-/** These riders' best shared cab within every rider's limits (cab-fit), or null. */
+type Load = Pick<RideRequestRow, 'seats' | 'bags'>;
+const sumOf = (rides: Load[], key: keyof Load) => rides.reduce((total, r) => total + r[key], 0);
+
+/** Riders, seats and bags still free in a cab of these rides (negative: they do not fit). */
+export const roomIn = (rides: Load[]) => ({
+  riders: CAB_LIMITS.maxRiders - rides.length,
+  seats: CAB_LIMITS.maxSeats - sumOf(rides, 'seats'),
+  bags: CAB_LIMITS.maxBags - sumOf(rides, 'bags'),
+});
+
+/**
+ * These riders' best shared cab within every rider's limits (cab-fit), or null; null too when
+ * they would not fit one cab's seats and bags.
+ */
 export function fitRows(
   ctx: Pick<ServiceContext, 'config'>,
   rows: RideRequestRow[],
 ): CabFit | null {
   if (new Set(rows.map((r) => r.riderId)).size !== rows.length) return null;
+  const room = roomIn(rows);
+  if (room.riders < 0 || room.seats < 0 || room.bags < 0) return null;
   return fitCab(rows.map(cabRiderOf), fitLimits(ctx));
 }
 
