@@ -63,6 +63,12 @@ export async function cancelMatch(
 
 type Member = { rideRequestId: string; userId: string };
 
+/** The match row, locked: joins, leaves and status changes of one cab queue here (decision 011). */
+export async function lockMatch(tx: DbOrTx, matchId: string) {
+  const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+  return match;
+}
+
 /**
  * `userId` leaves the match: from a cab of three the others ride on together (their match stays
  * Active, issue 10) and the leaver's request is Cancelled; from a pair the match is Cancelled.
@@ -108,6 +114,8 @@ export async function cancelActiveMatchesOfRider(
     .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
   const notify: string[] = [];
   for (const { matchId } of mine) {
+    // As every join and leave does: a rider joining now waits, and is then a member seen here.
+    await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
     await leaveMatch(tx, { matchId, userId, members, now });
     notify.push(...members.map((m) => m.userId).filter((id) => id !== userId));
@@ -130,7 +138,7 @@ export async function updateMatchStatus(
   await requireMembership(ctx, matchId, userId);
 
   const members = await ctx.db.transaction(async (tx) => {
-    const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+    const match = await lockMatch(tx, matchId);
     if (match!.status !== 'Active')
       throw new AppError('CONFLICT', `This match is already ${match!.status.toLowerCase()}.`);
     // Read again under the match lock: a rider may have joined or left since (issue 10).

@@ -1,6 +1,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matchRequests, matches, rideRequests } from '../../db/schema';
+import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
+import { lockMatch } from '../matches/match-service';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
@@ -20,9 +21,8 @@ const refusalError = (admission: Exclude<Admission, { fit: unknown }>) =>
       ? new AppError('CONFLICT', 'Your ride no longer fits this cab (direction, time or detour).')
       : new AppError('CONFLICT', GONE);
 
-/** The match row, locked: every join and leave of one cab queues here (decision 011). */
 async function lockActiveMatch(tx: DbOrTx, matchId: string) {
-  const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
+  const match = await lockMatch(tx, matchId);
   if (match?.status !== 'Active') throw new AppError('CONFLICT', GONE);
   return match;
 }

@@ -299,6 +299,24 @@ describe('a cab of three', () => {
     expect(rowB!.status).toBe('Cancelled');
   });
 
+  it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {
+    const { a, b, rideA, rideB, rideC, matchId } = await cabOfThree();
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: b.id },
+    });
+    expect(blocked.statusCode).toBeLessThan(300);
+    const rows = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(inArray(rideRequests.id, [rideA._id, rideB._id, rideC._id]));
+    for (const row of rows) expect(row).toMatchObject({ status: 'Active', currentMatchId: null });
+    const res = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
+    expect(res.json().entities[0].status).toBe('Cancelled');
+  });
+
   it('rates each co-rider, and completes once the rider has rated both', async () => {
     // Soon, so the sessions outlive the clock's jump past the trip.
     const { a, b, c, matchId, minutesAhead } = await cabOfThree(200);

@@ -6,7 +6,7 @@ import { blocks, matchMembers, matchRequests, matches, rideRequests, users } fro
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { shortLastName, shortName } from '../accounts/user-view';
-import { cancelMatch } from '../matches/match-service';
+import { cancelMatch, lockMatch } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { matchEndedByBlockMail } from './safety-mails';
 
@@ -61,6 +61,10 @@ export async function applyBlock(
     .from(users)
     .where(eq(users.id, blockedId));
   if (!blocked) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.riderNotFound);
+  // Their cabs first, then their rides: the order a join takes (decision 011), so a third rider
+  // joining their cab now cannot deadlock with this block.
+  for (const matchId of await matchesBetween(tx, blockerId, blockedId, { activeOnly: true }))
+    await lockMatch(tx, matchId);
   // The rides of both, in id order as an accept takes them: an accept between them waits here and
   // then finds the block (match-request-service checks it under the same locks).
   await tx
@@ -82,7 +86,10 @@ export async function applyBlock(
     .returning({ id: matchRequests.id });
   const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
   for (const matchId of ended) {
-    // Neither rider's trip is over: nobody leaves, every request is open again.
+    // Neither rider's trip is over: nobody leaves, every request is open again (a third rider's
+    // too, read under the match lock so one joining now is not left pointing at a closed match).
+    // A match formed while this waited for the rides is locked here; nobody else holds it.
+    await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
     await cancelMatch(tx, {
       matchId,
