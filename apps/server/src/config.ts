@@ -71,8 +71,19 @@ const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(60),
-  /** A first sieve for candidates: no pair further apart than this fits the limits below. */
+  /** A first sieve for candidates; the limits below decide what is shown. */
   MATCH_MAX_DISTANCE_KM: z.coerce.number().min(0.5).max(50).default(16),
+  /**
+   * Where demand is thin (the first search is not full), a second, wider sieve: pairs this far
+   * apart can still fit when one lies on the other's corridor, and pickups a long drive apart.
+   */
+  MATCH_THIN_DISTANCE_KM: z.coerce.number().min(0.5).max(60).default(26),
+  MATCH_THIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(80),
   /** Per rider in a shared cab (issue 10): extra minutes at most this many… */
   MATCH_MAX_DETOUR_MINUTES: z.coerce.number().min(0).max(120).default(15),
   /** …and at most this share of their solo minutes; the time misfit at most this many minutes. */

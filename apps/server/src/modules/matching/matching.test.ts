@@ -279,3 +279,17 @@ describe('match requests', () => {
     expect(again.json().message).toBe('Your ride request is matched, so it cannot be matched.');
   });
 });
+
+describe('the wider search where demand is thin', () => {
+  it('finds riders beyond the first sieve’s 16 km who share a corridor', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    // Whitefield and Electronic City, about 17.5 km apart: both reached by the eastern route.
+    const rideA = await createRide(t, a, { minutesAhead: 4321, place: PLACES.whitefield });
+    const rideB = await createRide(t, b, { minutesAhead: 4321, place: PLACES.electronicCity });
+    const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
+      (p: { _id: string; distance: number }) => [p._id, p.distance],
+    );
+    expect(shown).toEqual([[rideB._id, expect.any(Number)]]);
+    expect(shown[0][1]).toBeGreaterThan(16_000);
+  });
+});

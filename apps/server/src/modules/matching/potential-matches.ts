@@ -140,7 +140,7 @@ function buildStatements(db: Db) {
       ),
     )
     .orderBy(sql`${approxScore} desc`)
-    .limit(RIDE_LIMITS.maxPotentialMatches * 3)
+    .limit(CANDIDATE_ROWS)
     .prepare('potential_match_candidates');
 
   return { ownWithPending, candidates };
@@ -219,37 +219,33 @@ export async function findMatchesAndRequests(
   };
 }
 
-/**
- * Other riders' Active requests in the same direction, within the time window and distance, not
- * already linked to `mine` by a pending match request, not blocked, hidden or excluded by the
- * rating and women-only rules, and fitting one cab within each rider's limits (cab-fit, issue 10);
- * best matchPercentage first. The grid cells around the place narrow the rows (decision 010); the
- * box and the exact distance trim them; SQL ranks by a proxy and the best few are fitted here.
- */
-async function findPotentialMatches(
+/** Rows the candidate statement returns at most: the best by the SQL proxy, fitted exactly here. */
+const CANDIDATE_ROWS = RIDE_LIMITS.maxPotentialMatches * 3;
+
+/** One run of the candidate statement around `mine`, within this distance and pickup window. */
+async function searchCandidates(
   ctx: ServiceContext,
   mine: RideRequestRow,
-): Promise<PotentialMatch[]> {
+  sieve: { distanceKm: number; pickupWindowMinutes: number },
+) {
   const now = ctx.now();
   // From the airport the times are kerb times, so they can differ by the wait at most; to the
   // airport the second pickup comes a drive later, which the window leaves room for.
   const windowMs =
-    (mine.direction === 'drop'
-      ? ctx.config.MATCH_MAX_WAIT_MINUTES
-      : ctx.config.MATCH_WINDOW_MINUTES) * 60_000;
-  const maxMetres = ctx.config.MATCH_MAX_DISTANCE_KM * 1000;
+    (mine.direction === 'drop' ? ctx.config.MATCH_MAX_WAIT_MINUTES : sieve.pickupWindowMinutes) *
+    60_000;
+  const maxMetres = sieve.distanceKm * 1000;
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
   const from = new Date(Math.max(mine.timeOfTravel.getTime() - windowMs, now.getTime() + 1));
   const circuity = ctx.config.ROAD_CIRCUITY_FACTOR;
-
   const box = {
     latMin: mine.placeLatitude - dLat,
     latMax: mine.placeLatitude + dLat,
     lngMin: mine.placeLongitude - dLng,
     lngMax: mine.placeLongitude + dLng,
   };
-  const candidates = await statementsFor(ctx.db).candidates.execute({
+  return statementsFor(ctx.db).candidates.execute({
     mineId: mine.id,
     cells: gridCellsCovering(box),
     riderId: mine.riderId,
@@ -271,6 +267,38 @@ async function findPotentialMatches(
     seats: mine.seats,
     bags: mine.bags,
   });
+}
+
+/**
+ * Other riders' Active requests in the same direction, within the time window and distance, not
+ * already linked to `mine` by a pending match request, not blocked, hidden or excluded by the
+ * rating and women-only rules, and fitting one cab within each rider's limits (cab-fit, issue 10);
+ * best matchPercentage first. The grid cells around the place narrow the rows (decision 010); the
+ * box and the exact distance trim them; SQL ranks by a proxy and the best few are fitted here.
+ */
+async function findPotentialMatches(
+  ctx: ServiceContext,
+  mine: RideRequestRow,
+): Promise<PotentialMatch[]> {
+  const now = ctx.now();
+  const { config } = ctx;
+  let candidates = await searchCandidates(ctx, mine, {
+    distanceKm: config.MATCH_MAX_DISTANCE_KM,
+    pickupWindowMinutes: config.MATCH_WINDOW_MINUTES,
+  });
+  // Where demand is thin the sieve returned fewer rows than it may and the list is not full: the
+  // rows are few, so search again wider (far pairs on one corridor, pickups a long drive apart).
+  // Dense places never pay for it (issue 10, docs/matching.md).
+  if (
+    candidates.length < CANDIDATE_ROWS &&
+    candidates.filter((row) => fitPair(ctx, mine, row.request)).length <
+      RIDE_LIMITS.maxPotentialMatches
+  ) {
+    candidates = await searchCandidates(ctx, mine, {
+      distanceKm: config.MATCH_THIN_DISTANCE_KM,
+      pickupWindowMinutes: config.MATCH_THIN_WINDOW_MINUTES,
+    });
+  }
 
   const open = candidates.filter((row) => row.request.status === 'Active');
   const pairs = open.flatMap((row) => {
