@@ -25,7 +25,16 @@ async function run(kind: 'pglite' | 'postgres', n: number) {
     const started = Date.now();
     await seedRides(database.db, n);
     const seedMs = Date.now() - started;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() });
+    // MATCH_* settings from the environment apply, to compare the sieve's settings.
+    const matchSettings = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name.startsWith('MATCH_')),
+    );
+    const config = loadConfig({
+      ...matchSettings,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: os.tmpdir(),
+    });
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });
     await app.ready();
 
