@@ -222,6 +222,9 @@ export async function findMatchesAndRequests(
 /** Rows the candidate statement returns at most: the best by the SQL proxy, fitted exactly here. */
 const CANDIDATE_ROWS = RIDE_LIMITS.maxPotentialMatches * 3;
 
+/** Fewer riders than this fitting from the first search: demand is thin, search wider. */
+const THIN_DEMAND_FITS = 5;
+
 /** One run of the candidate statement around `mine`, within this distance and pickup window. */
 async function searchCandidates(
   ctx: ServiceContext,
@@ -286,13 +289,12 @@ async function findPotentialMatches(
     distanceKm: config.MATCH_MAX_DISTANCE_KM,
     pickupWindowMinutes: config.MATCH_WINDOW_MINUTES,
   });
-  // Where demand is thin the sieve returned fewer rows than it may and the list is not full: the
-  // rows are few, so search again wider (far pairs on one corridor, pickups a long drive apart).
-  // Dense places never pay for it (issue 10, docs/matching.md).
+  // Where demand is thin (the sieve was not full and few riders fit), search again wider: far pairs
+  // on one corridor, pickups a long drive apart. The rows are few there, so the second statement
+  // is cheap, and places with riders enough never run it (issue 10, docs/matching.md).
   if (
     candidates.length < CANDIDATE_ROWS &&
-    candidates.filter((row) => fitPair(ctx, mine, row.request)).length <
-      RIDE_LIMITS.maxPotentialMatches
+    candidates.filter((row) => fitPair(ctx, mine, row.request)).length < THIN_DEMAND_FITS
   ) {
     candidates = await searchCandidates(ctx, mine, {
       distanceKm: config.MATCH_THIN_DISTANCE_KM,
