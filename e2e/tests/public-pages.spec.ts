@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 
-test('an unknown path shows the 404 page with a link home', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path shows the 404 page, with HTTP status 404, and a link home', async ({
+  page,
+}) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle('Page not found · AeroPool');
   await expect(page.getByRole('heading', { name: 'Oops! Page not found.' })).toBeVisible();
   await page.getByRole('link', { name: /home/i }).first().click();
   await expect(page).toHaveURL(/\/$/);

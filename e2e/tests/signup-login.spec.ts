@@ -59,7 +59,7 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(toast(page, 'Account created successfully! Welcome to the product')).toBeVisible();
+  await expect(toast(page, 'Account created successfully! Welcome to AeroPool')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const session = await storedSession(page);

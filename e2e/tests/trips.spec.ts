@@ -24,6 +24,7 @@ import {
   uniqueTag,
 } from '../fixtures/trips';
 import { toast } from '../fixtures/ui';
+import { waitForMail } from '../fixtures/mail';
 
 const MINUTE = 60_000;
 const FARE_LINE = /You pay ₹([\d,]+) shared vs ₹([\d,]+) solo, saving ₹([\d,]+)/;
@@ -33,10 +34,11 @@ const tabPanel = (page: Page, name: 'Upcoming Trips' | 'Past Trips') =>
 
 /** `riderPage(rider)`: a signed-in page with its own storage and socket, closed after the test. */
 const test = base.extend<{ riderPage: (rider: TestRider) => Promise<Page> }>({
-  riderPage: async ({ browser }, use) => {
+  riderPage: async ({ browser, viewport }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (rider) => {
-      const context = await browser.newContext();
+      // The test's viewport (a phone in the 390 px runs), not the default desktop.
+      const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
       await blockMapTiles(page);
@@ -103,8 +105,12 @@ test.describe('on a device whose clock is set to New York time', () => {
 
     await page.getByRole('button', { name: 'Create New Request' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Ride Request' });
-    await expect(dialog.getByRole('radio', { name: 'Airport drop' })).toBeChecked();
-    await expect(dialog.getByRole('radio', { name: 'Airport pickup' })).not.toBeChecked();
+    await expect(
+      dialog.getByRole('radio', { name: 'From the airport (pickup at T1/T2)' }),
+    ).toBeChecked();
+    await expect(
+      dialog.getByRole('radio', { name: 'To the airport (drop at T1/T2)' }),
+    ).not.toBeChecked();
 
     await dialog.getByRole('button', { name: 'Create Request' }).click();
     await expect(toast(page, 'Please fill in all fields.')).toBeVisible();
@@ -131,6 +137,8 @@ test.describe('on a device whose clock is set to New York time', () => {
 
     const card = requestCard(page, 'Terminal 2 → Koramangala');
     await expect(card).toBeVisible();
+    // Issue 9: the mode is named with its terminal, so nobody reads it the wrong way round.
+    await expect(card).toContainText('From the airport (pickup at T2)');
     await expect(card.locator('time')).toHaveText(kolkataTripTime(when));
     await expect(card.locator('time')).toHaveAttribute('datetime', new Date(when).toISOString());
     await expect(card).toContainText('Status: Active');
@@ -289,122 +297,186 @@ test('two riders match: send, live incoming request, accept, and both get the ma
   expect(bErrors).toEqual([]);
 });
 
-test('a declined request and a withdrawn one leave both sides live', async ({
-  riderPage,
-  request,
-}) => {
-  const tag = uniqueTag();
-  const c = await createRider(request, { firstName: `Chetan ${tag}`, lastName: 'Gowda' });
-  const d = await createRider(request, { firstName: `Divya ${tag}`, lastName: 'Shetty' });
-  const e = await createRider(request, { firstName: `Esha ${tag}`, lastName: 'Kulkarni' });
-  const time = tripSlot();
-  await createDrop(request, c, { place: PLACES.koramangala, time });
-  await createDrop(request, d, { place: PLACES.indiranagar, time: time + 5 * MINUTE });
-  await createDrop(request, e, { place: PLACES.hsrLayout, time: time + 10 * MINUTE });
+// The trip-state rules of issue 9, on a desktop and on a phone.
+for (const [name, viewport] of [
+  ['at 1280 px', { width: 1280, height: 800 }],
+  ['at 390 px', { width: 390, height: 844 }],
+] as const) {
+  test.describe(name, () => {
+    test.use({ viewport });
 
-  const [cPage, dPage, ePage] = await Promise.all([c, d, e].map((rider) => riderPage(rider)));
-  const cards = {
-    c: requestCard(cPage!, 'Terminal 1 → Koramangala'),
-    d: requestCard(dPage!, 'Terminal 1 → Indiranagar'),
-    e: requestCard(ePage!, 'Terminal 1 → HSR Layout'),
-  };
-  for (const [page, card] of [
-    [cPage!, cards.c],
-    [dPage!, cards.d],
-    [ePage!, cards.e],
-  ] as const) {
-    await openDashboard(page);
-    await showDetails(card);
-  }
+    test('a declined request shows as Declined to its sender, live and by mail, and a withdrawn one leaves both sides live', async ({
+      riderPage,
+      request,
+    }) => {
+      const tag = uniqueTag();
+      const c = await createRider(request, { firstName: `Chetan ${tag}`, lastName: 'Gowda' });
+      const d = await createRider(request, { firstName: `Divya ${tag}`, lastName: 'Shetty' });
+      const e = await createRider(request, { firstName: `Esha ${tag}`, lastName: 'Kulkarni' });
+      const time = tripSlot();
+      await createDrop(request, c, { place: PLACES.koramangala, time });
+      await createDrop(request, d, { place: PLACES.indiranagar, time: time + 5 * MINUTE });
+      await createDrop(request, e, { place: PLACES.hsrLayout, time: time + 10 * MINUTE });
 
-  const cPotential = detailsSection(cards.c, 'Potential Matches');
-  const cOutgoing = detailsSection(cards.c, 'Outgoing Requests');
-  await riderEntry(cPotential, d).getByRole('button', { name: 'Send Request' }).click();
-  await expect(toast(cPage!, 'Match request sent successfully')).toBeVisible();
-  await expect(riderEntry(cOutgoing, d)).toBeVisible();
-  await riderEntry(cPotential, e).getByRole('button', { name: 'Send Request' }).click();
-  await expect(riderEntry(cOutgoing, e)).toBeVisible();
-  await expect(cOutgoing.getByRole('listitem')).toHaveCount(2);
+      const [cPage, dPage, ePage] = await Promise.all([c, d, e].map((rider) => riderPage(rider)));
+      const cards = {
+        c: requestCard(cPage!, 'Terminal 1 → Koramangala'),
+        d: requestCard(dPage!, 'Terminal 1 → Indiranagar'),
+        e: requestCard(ePage!, 'Terminal 1 → HSR Layout'),
+      };
+      for (const [page, card] of [
+        [cPage!, cards.c],
+        [dPage!, cards.d],
+        [ePage!, cards.e],
+      ] as const) {
+        await openDashboard(page);
+        await showDetails(card);
+      }
 
-  // D declines: gone from D's incoming and, live, from C's outgoing; they can meet again.
-  const dIncoming = detailsSection(cards.d, 'Incoming Requests');
-  await riderEntry(dIncoming, c).getByRole('button', { name: 'Decline' }).click();
-  await expect(toast(dPage!, 'Match declined successfully')).toBeVisible();
-  await expect(dIncoming).toContainText('No incoming requests.');
-  await expect(riderEntry(detailsSection(cards.d, 'Potential Matches'), c)).toBeVisible();
-  await expect(riderEntry(cOutgoing, d)).toHaveCount(0);
-  await expect(riderEntry(cPotential, d)).toBeVisible();
+      const cPotential = detailsSection(cards.c, 'Potential Matches');
+      const cOutgoing = detailsSection(cards.c, 'Outgoing Requests');
+      await riderEntry(cPotential, d).getByRole('button', { name: 'Send Request' }).click();
+      await expect(toast(cPage!, 'Match request sent successfully')).toBeVisible();
+      await expect(riderEntry(cOutgoing, d)).toBeVisible();
+      await riderEntry(cPotential, e).getByRole('button', { name: 'Send Request' }).click();
+      await expect(riderEntry(cOutgoing, e)).toBeVisible();
+      await expect(cOutgoing.getByRole('listitem')).toHaveCount(2);
 
-  // C withdraws the request to E: E's open page drops it without a reload.
-  const eIncoming = detailsSection(cards.e, 'Incoming Requests');
-  await expect(riderEntry(eIncoming, c)).toBeVisible();
-  await riderEntry(cOutgoing, e).getByRole('button', { name: 'Cancel' }).click();
-  await expect(cOutgoing).toContainText('No outgoing requests.');
-  await expect(riderEntry(cPotential, e)).toBeVisible();
-  await expect(riderEntry(eIncoming, c)).toHaveCount(0);
-  await expect(eIncoming).toContainText('No incoming requests.');
-  await expect(riderEntry(detailsSection(cards.e, 'Potential Matches'), c)).toBeVisible();
-});
+      // D declines: gone from D's incoming; C is told live, sees it as Declined (nothing to cancel)
+      // and gets a mail; the two are no longer offered to each other for these rides.
+      const declinedAt = Date.now();
+      const dIncoming = detailsSection(cards.d, 'Incoming Requests');
+      await riderEntry(dIncoming, c).getByRole('button', { name: 'Decline' }).click();
+      await expect(toast(dPage!, 'Match declined successfully')).toBeVisible();
+      await expect(dIncoming).toContainText('No incoming requests.');
+      await expect(toast(cPage!, `${shownName(d)} declined your match request.`)).toBeVisible();
+      const declined = riderEntry(cOutgoing, d);
+      await expect(declined).toContainText('Request status: Declined');
+      await expect(declined.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await expect(riderEntry(cPotential, d)).toHaveCount(0);
+      await expect(riderEntry(detailsSection(cards.d, 'Potential Matches'), c)).toHaveCount(0);
+      await waitForMail(c.email, { since: declinedAt - 1000, subject: /was declined/ });
 
-test('cancelling a match frees the other rider to match again', async ({ riderPage, request }) => {
-  const tag = uniqueTag();
-  const f = await createRider(request, { firstName: `Farhan ${tag}`, lastName: 'Qureshi' });
-  const g = await createRider(request, { firstName: `Gauri ${tag}`, lastName: 'Nair' });
-  const h = await createRider(request, { firstName: `Harish ${tag}`, lastName: 'Reddy' });
-  const time = tripSlot();
-  const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
-  const gRequest = await createDrop(request, g, {
-    place: PLACES.indiranagar,
-    time: time + 10 * MINUTE,
+      // C withdraws the request to E: E's open page drops it without a reload.
+      const eIncoming = detailsSection(cards.e, 'Incoming Requests');
+      await expect(riderEntry(eIncoming, c)).toBeVisible();
+      await riderEntry(cOutgoing, e).getByRole('button', { name: 'Cancel' }).click();
+      await expect(riderEntry(cOutgoing, e)).toHaveCount(0);
+      await expect(cOutgoing.getByRole('listitem')).toHaveCount(1);
+      await expect(riderEntry(cPotential, e)).toBeVisible();
+      await expect(riderEntry(eIncoming, c)).toHaveCount(0);
+      await expect(eIncoming).toContainText('No incoming requests.');
+      await expect(riderEntry(detailsSection(cards.e, 'Potential Matches'), c)).toBeVisible();
+    });
+
+    test('cancelling a match frees the other rider to match again', async ({
+      riderPage,
+      request,
+    }) => {
+      const tag = uniqueTag();
+      const f = await createRider(request, { firstName: `Farhan ${tag}`, lastName: 'Qureshi' });
+      const g = await createRider(request, { firstName: `Gauri ${tag}`, lastName: 'Nair' });
+      const h = await createRider(request, { firstName: `Harish ${tag}`, lastName: 'Reddy' });
+      const time = tripSlot();
+      const fRequest = await createDrop(request, f, { place: PLACES.koramangala, time });
+      const gRequest = await createDrop(request, g, {
+        place: PLACES.indiranagar,
+        time: time + 10 * MINUTE,
+      });
+      await createDrop(request, h, { place: PLACES.hsrLayout, time: time + 15 * MINUTE });
+      await matchThroughApi(
+        request,
+        { rider: f, requestId: fRequest },
+        { rider: g, requestId: gRequest },
+      );
+
+      const fPage = await riderPage(f);
+      const gPage = await riderPage(g);
+      await openDashboard(fPage);
+      await openDashboard(gPage);
+      await expect(matchCards(gPage)).toHaveCount(1);
+      const fCard = matchCards(fPage);
+      const status = fCard.getByRole('combobox', { name: 'Match status' });
+
+      // Go Back leaves the match as it was.
+      await status.selectOption('Cancelled');
+      const confirm = fPage.getByRole('dialog', { name: 'Cancel this ride?' });
+      await confirm.getByRole('button', { name: 'Go Back' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(status).toHaveValue('Active');
+
+      const cancelledAt = Date.now();
+      await status.selectOption('Cancelled');
+      await expect(
+        confirm.getByRole('checkbox', { name: /Also cancel my ride request/ }),
+      ).not.toBeChecked();
+      await confirm.getByRole('button', { name: 'Yes, Cancel Ride' }).click();
+      await expect(confirm).toBeHidden();
+      // F did not tick the box: F's request is open again on Upcoming.
+      const fRequestCard = requestCard(fPage, 'Terminal 1 → Koramangala');
+      await expect(fRequestCard).toContainText('Status: Active');
+
+      // G is told at once and by mail; G's open page turns the match back into an Active request.
+      await expect(
+        toast(
+          gPage,
+          `${shownName(f)} cancelled your shared ride. Your ride request is open again.`,
+        ),
+      ).toBeVisible();
+      await waitForMail(g.email, {
+        since: cancelledAt - 1000,
+        subject: /cancelled your shared ride/,
+      });
+      await expect(matchCards(gPage)).toHaveCount(0);
+      const gCard = requestCard(gPage, 'Terminal 1 → Indiranagar');
+      await expect(gCard).toBeVisible();
+      await expect(gCard).toContainText('Status: Active');
+      await expect(gCard.getByRole('button', { name: 'Trip actions' })).toBeVisible();
+      await showDetails(gCard);
+      const gPotential = detailsSection(gCard, 'Potential Matches');
+      await expect(riderEntry(gPotential, f)).toHaveCount(0);
+      await riderEntry(gPotential, h).getByRole('button', { name: 'Send Request' }).click();
+      await expect(toast(gPage, 'Match request sent successfully')).toBeVisible();
+      await expect(riderEntry(detailsSection(gCard, 'Outgoing Requests'), h)).toBeVisible();
+    });
+
+    test('cancelling with "Also cancel my ride request" files the match on Past as Cancelled', async ({
+      riderPage,
+      request,
+    }) => {
+      const tag = uniqueTag();
+      const i = await createRider(request, { firstName: `Ira ${tag}`, lastName: 'Bhat' });
+      const j = await createRider(request, { firstName: `Jai ${tag}`, lastName: 'Rao' });
+      const time = tripSlot();
+      const iRequest = await createDrop(request, i, { place: PLACES.koramangala, time });
+      const jRequest = await createDrop(request, j, { place: PLACES.indiranagar, time });
+      await matchThroughApi(
+        request,
+        { rider: i, requestId: iRequest },
+        { rider: j, requestId: jRequest },
+      );
+
+      const iPage = await riderPage(i);
+      await openDashboard(iPage);
+      await matchCards(iPage)
+        .getByRole('combobox', { name: 'Match status' })
+        .selectOption('Cancelled');
+      const confirm = iPage.getByRole('dialog', { name: 'Cancel this ride?' });
+      await confirm.getByRole('checkbox', { name: /Also cancel my ride request/ }).check();
+      await confirm.getByRole('button', { name: 'Yes, Cancel Ride' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(tabPanel(iPage, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+
+      // I keeps the cancelled match on Past, read-only.
+      await tripsTab(iPage, 'Past Trips').click();
+      const cancelled = matchCards(iPage);
+      await expect(cancelled).toHaveCount(1);
+      await expect(cancelled).toContainText('Match status: Cancelled');
+      await expect(cancelled.getByRole('combobox', { name: 'Match status' })).toHaveCount(0);
+      await expect(cancelled.getByRole('button', { name: 'Rate Now' })).toHaveCount(0);
+    });
   });
-  await createDrop(request, h, { place: PLACES.hsrLayout, time: time + 15 * MINUTE });
-  await matchThroughApi(
-    request,
-    { rider: f, requestId: fRequest },
-    { rider: g, requestId: gRequest },
-  );
-
-  const fPage = await riderPage(f);
-  const gPage = await riderPage(g);
-  await openDashboard(fPage);
-  await openDashboard(gPage);
-  await expect(matchCards(gPage)).toHaveCount(1);
-  const fCard = matchCards(fPage);
-  const status = fCard.getByRole('combobox', { name: 'Match status' });
-
-  // Go Back leaves the match as it was.
-  await status.selectOption('Cancelled');
-  const confirm = fPage.getByRole('dialog', { name: 'Cancel this ride?' });
-  await confirm.getByRole('button', { name: 'Go Back' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(status).toHaveValue('Active');
-
-  await status.selectOption('Cancelled');
-  await confirm.getByRole('button', { name: 'Yes, Cancel Ride' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(tabPanel(fPage, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
-
-  // G's open page turns the match back into a normal Active request, live.
-  await expect(matchCards(gPage)).toHaveCount(0);
-  const gCard = requestCard(gPage, 'Terminal 1 → Indiranagar');
-  await expect(gCard).toBeVisible();
-  await expect(gCard).toContainText('Status: Active');
-  await expect(gCard.getByRole('button', { name: 'Trip actions' })).toBeVisible();
-  await showDetails(gCard);
-  const gPotential = detailsSection(gCard, 'Potential Matches');
-  await expect(riderEntry(gPotential, f)).toHaveCount(0);
-  await riderEntry(gPotential, h).getByRole('button', { name: 'Send Request' }).click();
-  await expect(toast(gPage, 'Match request sent successfully')).toBeVisible();
-  await expect(riderEntry(detailsSection(gCard, 'Outgoing Requests'), h)).toBeVisible();
-
-  // F keeps the cancelled match on Past, read-only.
-  await tripsTab(fPage, 'Past Trips').click();
-  const cancelled = matchCards(fPage);
-  await expect(cancelled).toHaveCount(1);
-  await expect(cancelled).toContainText('Match status: Cancelled');
-  await expect(cancelled.getByRole('combobox', { name: 'Match status' })).toHaveCount(0);
-  await expect(cancelled.getByRole('button', { name: 'Rate Now' })).toHaveCount(0);
-});
+}
 
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -449,8 +521,10 @@ test.describe('on a 390 × 844 phone', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(box!.y + box!.height).toBeLessThanOrEqual(844);
 
-    await dialog.getByRole('radio', { name: 'Airport pickup' }).click();
-    await expect(dialog.getByRole('radio', { name: 'Airport pickup' })).toBeChecked();
+    await dialog.getByRole('radio', { name: 'To the airport (drop at T1/T2)' }).click();
+    await expect(
+      dialog.getByRole('radio', { name: 'To the airport (drop at T1/T2)' }),
+    ).toBeChecked();
     await dialog.getByRole('combobox', { name: 'Pickup location' }).fill('Indira');
     await dialog
       .getByRole('listbox', { name: 'Suggested places' })
@@ -463,6 +537,7 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(dialog).toBeHidden();
     const pickup = requestCard(page, 'Indiranagar → Terminal 1');
     await expect(pickup).toBeVisible();
+    await expect(pickup).toContainText('To the airport (drop at T1)');
     await expect(pickup.locator('time')).toHaveText(kolkataTripTime(pickupTime));
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });

@@ -19,6 +19,17 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_REQUEST_STATUSES = ['Pending', 'Accepted', 'Declined', 'Cancelled'] as const;
 export type MatchRequestStatus = (typeof MATCH_REQUEST_STATUSES)[number];
 
+/**
+ * The two modes, named so nobody misreads them (issue 9). `drop` runs airport → city, as the
+ * spec's form defines it: the rider is picked up at the terminal. `pickup` runs city → airport.
+ */
+export const DIRECTION_NAMES = { drop: 'From the airport', pickup: 'To the airport' } as const;
+
+/** "From the airport (pickup at T1)", "To the airport (drop at T2)"; without a terminal, T1/T2. */
+export function directionLabel(direction: 'drop' | 'pickup', terminalId = 'T1/T2'): string {
+  return `${DIRECTION_NAMES[direction]} (${direction === 'drop' ? 'pickup' : 'drop'} at ${terminalId})`;
+}
+
 export const RIDE_LIMITS = {
   maxDaysAhead: 90,
   /** A rider cannot hold two open requests whose times are this close. */
@@ -173,6 +184,11 @@ export const respondMatchRequestBodySchema = z.object({
 export const updateMatchBodySchema = z.object({
   id: z.string().optional(),
   status: z.enum(['Cancelled', 'Completed']),
+  /**
+   * On Cancelled: cancel the canceller's own ride request too. Left out, it stays Active, free to
+   * match again (issue 9).
+   */
+  alsoCancelMyRequest: z.boolean().optional(),
 });
 
 export const ratingBodySchema = z.object({
@@ -223,4 +239,6 @@ export type TripsChangedPayload = {
     | 'match-cancelled'
     | 'match-completed'
     | 'request-changed';
+  /** A sentence for the rider when someone else changed their trip (shown as a notice). */
+  notice?: string;
 };

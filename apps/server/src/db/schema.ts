@@ -244,6 +244,11 @@ export const matchRequests = pgTable(
     toMatchId: uuid('to_match_id').references((): AnyPgColumn => matches.id),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /**
+     * The rider who accepted or declined it; null when it closed by itself (a ride matched
+     * elsewhere, edited or cancelled). Only a rider's own decline keeps the pair apart (issue 9).
+     */
+    answeredBy: uuid('answered_by').references(() => users.id),
   },
   (table) => [
     // One pending request per pair of rides, whichever rider sent it: a duplicate is a 409.

@@ -60,10 +60,14 @@ describe('static assets by Accept-Encoding', () => {
   });
 
   it('serves the SPA shell and pre-rendered pages as no-cache', async () => {
-    const shell = await get('/trips', 'br');
+    const shell = await get('/chat/0b4b4a4e-1111-4222-8333-444455556666', 'br');
     expect(shell.statusCode).toBe(200);
     expect(shell.headers['cache-control']).toBe('no-cache');
     expect(shell.body).toContain('<div id="root"></div>');
+    // A path the app has no page for: the app (it shows its 404 page), with status 404.
+    const unknown = await get('/trips');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root"></div>');
 
     const login = await get('/login');
     expect(login.headers['cache-control']).toBe('no-cache');

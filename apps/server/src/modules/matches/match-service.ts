@@ -4,6 +4,9 @@ import { matchMembers, matchRequests, matches, ratings, rideRequests } from '../
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
+import { loadRideRequestViews } from '../rides/ride-request-view';
+import { shortName } from '../accounts/user-view';
+import { matchCancelledMail } from '../matching/match-mails';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
 export async function requireMembership(
@@ -22,19 +25,19 @@ export async function requireMembership(
 type CancelInput = {
   matchId: string;
   userId: string;
-  /** The canceller's request, Cancelled with the match; null when nobody leaves (a block). */
-  myRequestId: string | null;
+  /** A request Cancelled with the match (the canceller's, when they asked); null: none. */
+  cancelledRequestId: string | null;
   requestIds: string[];
   now: Date;
 };
 
 /**
- * The match is Cancelled; the canceller's request too (when given), every other member's is Active
- * again.
+ * The match is Cancelled; `cancelledRequestId` too, when given; every other member's request is
+ * Active again, free to match anew.
  */
 export async function cancelMatch(
   tx: DbOrTx,
-  { matchId, userId, myRequestId, requestIds, now }: CancelInput,
+  { matchId, userId, cancelledRequestId, requestIds, now }: CancelInput,
 ) {
   await tx
     .update(matches)
@@ -44,11 +47,11 @@ export async function cancelMatch(
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: now })
     .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')));
-  if (myRequestId) {
+  if (cancelledRequestId) {
     await tx
       .update(rideRequests)
       .set({ status: 'Cancelled', updatedAt: now })
-      .where(eq(rideRequests.id, myRequestId));
+      .where(eq(rideRequests.id, cancelledRequestId));
   }
   await tx
     .update(rideRequests)
@@ -56,7 +59,7 @@ export async function cancelMatch(
     .where(
       and(
         inArray(rideRequests.id, requestIds),
-        myRequestId ? ne(rideRequests.id, myRequestId) : undefined,
+        cancelledRequestId ? ne(rideRequests.id, cancelledRequestId) : undefined,
       ),
     );
 }
@@ -71,19 +74,26 @@ export async function lockMatch(tx: DbOrTx, matchId: string) {
 
 /**
  * `userId` leaves the match: from a cab of three the others ride on together (their match stays
- * Active, issue 10) and the leaver's request is Cancelled; from a pair the match is Cancelled.
+ * Active, issue 10); from a pair the match is Cancelled and the other rider's request is Active
+ * again. The leaver's own request stays Active (free to match again) unless `cancelMyRequest`.
  */
 export async function leaveMatch(
   tx: DbOrTx,
-  input: { matchId: string; userId: string; members: Member[]; now: Date },
+  input: {
+    matchId: string;
+    userId: string;
+    members: Member[];
+    now: Date;
+    cancelMyRequest: boolean;
+  },
 ) {
-  const { matchId, userId, members, now } = input;
+  const { matchId, userId, members, now, cancelMyRequest } = input;
   const mine = members.find((m) => m.userId === userId)!;
   if (members.length <= 2) {
     await cancelMatch(tx, {
       matchId,
       userId,
-      myRequestId: mine.rideRequestId,
+      cancelledRequestId: cancelMyRequest ? mine.rideRequestId : null,
       requestIds: members.map((m) => m.rideRequestId),
       now,
     });
@@ -96,7 +106,7 @@ export async function leaveMatch(
     );
   await tx
     .update(rideRequests)
-    .set({ status: 'Cancelled', currentMatchId: null, updatedAt: now })
+    .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })
     .where(eq(rideRequests.id, mine.rideRequestId));
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
 }
@@ -117,7 +127,7 @@ export async function cancelActiveMatchesOfRider(
     // As every join and leave does: a rider joining now waits, and is then a member seen here.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
-    await leaveMatch(tx, { matchId, userId, members, now });
+    await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true });
     notify.push(...members.map((m) => m.userId).filter((id) => id !== userId));
   }
   return notify;
@@ -133,6 +143,7 @@ export async function updateMatchStatus(
   userId: string,
   matchId: string,
   status: 'Cancelled' | 'Completed',
+  { alsoCancelMyRequest = false }: { alsoCancelMyRequest?: boolean } = {},
 ) {
   const now = ctx.now();
   await requireMembership(ctx, matchId, userId);
@@ -148,7 +159,13 @@ export async function updateMatchStatus(
     const requestIds = members.map((m) => m.rideRequestId);
 
     if (status === 'Cancelled') {
-      await leaveMatch(tx, { matchId, userId, members, now });
+      await leaveMatch(tx, {
+        matchId,
+        userId,
+        members,
+        now,
+        cancelMyRequest: alsoCancelMyRequest,
+      });
       return members;
     }
 
@@ -181,10 +198,43 @@ export async function updateMatchStatus(
     return members;
   });
 
+  if (status === 'Cancelled') {
+    await tellCoRidersOfLeave(ctx, userId, members, now);
+    return;
+  }
   // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.
-  for (const member of members) {
-    ctx.notifyUser(member.userId, 'trips:changed', {
-      reason: status === 'Cancelled' ? 'match-cancelled' : 'match-completed',
-    });
+  for (const member of members)
+    ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-completed' });
+}
+
+/**
+ * After a cancellation or a leave: the co-riders hear it at once in the app (a notice on their
+ * open tabs) and by mail; the leaver's own tabs just refresh (issue 9).
+ */
+async function tellCoRidersOfLeave(
+  ctx: ServiceContext,
+  userId: string,
+  members: Member[],
+  now: Date,
+) {
+  ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
+  const views = await loadRideRequestViews(
+    ctx.db,
+    members.map((m) => m.rideRequestId),
+    now,
+  );
+  const leaver = [...views.values()].find((v) => v.rider._id === userId)!;
+  const name = shortName(leaver.rider);
+  const cabGoesOn = members.length > 2;
+  const notice = cabGoesOn
+    ? `${name} left your shared cab. The rest of you are still matched.`
+    : `${name} cancelled your shared ride. Your ride request is open again.`;
+  for (const member of members.filter((m) => m.userId !== userId)) {
+    ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });
+    const view = views.get(member.rideRequestId);
+    if (!view) continue;
+    await ctx.mailer
+      .send(matchCancelledMail(view, name, cabGoesOn, ctx.config.PUBLIC_URL))
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'cancellation mail not sent'));
   }
 }

@@ -75,7 +75,7 @@ describe('PUT /api/match/{id}', () => {
     expect((await setStatus(a, matchId, 'Active')).statusCode).toBe(400);
   });
 
-  it('cancel: the canceller’s request is Cancelled, the other rider’s is Active again and can match anew', async () => {
+  it('cancel: both requests are Active again, the pair apart; the co-rider is told and mailed', async () => {
     const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
     const { rideA, rideB, matchId } = await matchedPair(t, a, b, { minutesAhead: 400 });
     const res = await setStatus(a, matchId, 'Cancelled');
@@ -83,18 +83,45 @@ describe('PUT /api/match/{id}', () => {
     expect(res.json().entities[0].status).toBe('Cancelled');
     expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(409);
 
-    const upcomingB = await trips(b, 'upcoming');
-    expect(
-      upcomingB.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideB._id),
-    ).toEqual({ rideRequest: expect.objectContaining({ status: 'Active' }) });
+    // Both rides are open again (the canceller did not ask to cancel theirs)…
+    for (const [rider, ride] of [
+      [a, rideA],
+      [b, rideB],
+    ] as const) {
+      const upcoming = await trips(rider, 'upcoming');
+      expect(
+        upcoming.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === ride._id),
+      ).toEqual({ rideRequest: expect.objectContaining({ status: 'Active' }) });
+    }
+    // …but the two are not offered to each other again; others still see B.
+    const shownToB = (await matchesOf(t, b, rideB._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shownToB).not.toContain(rideA._id);
+    const rideC = await createRide(t, c, { minutesAhead: 400, place: PLACES.hsrLayout });
+    const shownToC = (await matchesOf(t, c, rideC._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shownToC).toContain(rideB._id);
+    expect(shownToC).toContain(rideA._id);
+    await t.mail.waitFor(b.email, (m) => m.subject.includes('cancelled your shared ride'));
+    expect(await stats(a)).toMatchObject({ cancelled: 0, active: 1 });
+  });
+
+  it('cancel with "also cancel my ride request": the canceller’s request is Cancelled, on Past', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { rideA, matchId } = await matchedPair(t, a, b, { minutesAhead: 460 });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: a.token,
+      payload: { id: matchId, status: 'Cancelled', alsoCancelMyRequest: true },
+    });
+    expect(res.statusCode).toBe(200);
     const pastA = await trips(a, 'past');
     expect(
       pastA.find((x: { rideRequest: { _id: string } }) => x.rideRequest._id === rideA._id),
     ).toMatchObject({ rideRequest: { status: 'Cancelled' }, match: { status: 'Cancelled' } });
-    const rideC = await createRide(t, c, { minutesAhead: 400, place: PLACES.hsrLayout });
-    expect(
-      (await matchesOf(t, c, rideC._id)).potentialMatches.map((p: { _id: string }) => p._id),
-    ).toContain(rideB._id);
     expect(await stats(a)).toMatchObject({ cancelled: 1 });
   });
 

@@ -45,7 +45,9 @@ const matchesRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await updateMatchStatus(fastify, request.userId, request.params.id, request.body.status);
+      await updateMatchStatus(fastify, request.userId, request.params.id, request.body.status, {
+        alsoCancelMyRequest: request.body.alsoCancelMyRequest,
+      });
       return {
         statusCode: 200,
         message: `Match ${request.body.status.toLowerCase()}.`,

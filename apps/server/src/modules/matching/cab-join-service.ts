@@ -130,9 +130,14 @@ export async function answerAskToJoin(
   if (!accept) {
     await tx
       .update(matchRequests)
-      .set({ status: 'Declined', respondedAt: now })
+      .set({ status: 'Declined', respondedAt: now, answeredBy: userId })
       .where(eq(matchRequests.id, pending.id));
-    return { matchId, notify: [pending.fromUserId] };
+    // The cab's riders' open tabs drop the ask (the asker is told separately).
+    const riders = await tx
+      .select({ userId: matchMembers.userId })
+      .from(matchMembers)
+      .where(eq(matchMembers.matchId, matchId));
+    return { matchId, notify: riders.map((r) => r.userId) };
   }
 
   const [joiner] = await tx
@@ -152,7 +157,7 @@ export async function answerAskToJoin(
     .where(eq(rideRequests.id, joiner.id));
   await tx
     .update(matchRequests)
-    .set({ status: 'Accepted', respondedAt: now })
+    .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
     .where(eq(matchRequests.id, pending.id));
   // The joiner's other open asks end; so does every other ask to this cab once it is full.
   const room = roomIn([...members.map((m) => m.row), joiner]);

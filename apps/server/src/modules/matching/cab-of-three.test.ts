@@ -247,7 +247,11 @@ describe('a third rider joining a cab', () => {
     const { b, c, rideB, rideC, matchId } = await cabWithAsk();
     const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
     expect((await respond(t, b, rideB._id, askId, false)).statusCode).toBe(200);
-    expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([]);
+    expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([
+      expect.objectContaining({ _id: askId, status: 'Declined' }),
+    ]);
+    // The cab that declined is not offered to C's ride again.
+    expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
     expect(await membersOf(matchId)).toHaveLength(2);
   });
 });
@@ -275,7 +279,8 @@ describe('a cab of three', () => {
       .select()
       .from(rideRequests)
       .where(eq(rideRequests.id, rideC._id));
-    expect(left).toMatchObject({ status: 'Cancelled', currentMatchId: null });
+    // Left without asking to cancel it, C's ride is open again.
+    expect(left).toMatchObject({ status: 'Active', currentMatchId: null });
     await expect(say(c, 'Still here?')).rejects.toMatchObject({ statusCode: 403 });
     expect(
       (await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: c.token })).statusCode,
@@ -296,7 +301,7 @@ describe('a cab of three', () => {
       .select()
       .from(rideRequests)
       .where(eq(rideRequests.id, rideB._id));
-    expect(rowB!.status).toBe('Cancelled');
+    expect(rowB!.status).toBe('Active');
   });
 
   it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
-import type { RideRequest } from '@aeropool/contract/rides';
+import { directionLabel, type RideRequest } from '@aeropool/contract/rides';
+import { terminalAt } from '@aeropool/contract/places';
 import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
@@ -10,8 +11,11 @@ const tripTime = (ms: number) =>
     timeStyle: 'short',
   }).format(ms);
 
-export const describeTrip = (r: RideRequest) =>
-  `${r.source.name} → ${r.destination.name}, ${tripTime(r.timeOfTravel)} (IST)`;
+/** "To the airport (drop at T1): Koramangala → Terminal 1, 24 Nov 2026, 6:40 pm (IST)". */
+export const describeTrip = (r: RideRequest) => {
+  const terminal = terminalAt(r.direction === 'drop' ? r.source : r.destination)?.id;
+  return `${directionLabel(r.direction, terminal)}: ${r.source.name} → ${r.destination.name}, ${tripTime(r.timeOfTravel)} (IST)`;
+};
 
 export const tripMail = (
   to: string,
@@ -61,6 +65,43 @@ export function matchAcceptedMail(sender: RideRequest, accepter: RideRequest, pu
       `${accepter.rider.firstName} ${accepter.rider.lastName} accepted your match request. You are sharing a cab!`,
       `Your trip: ${describeTrip(sender)}.`,
       'Chat in the app to agree where to meet.',
+    ],
+    publicUrl && `${publicUrl}/dashboard`,
+  );
+}
+
+/** To a co-rider when another rider cancels the shared ride or leaves a cab of three (issue 9). */
+export function matchCancelledMail(
+  to: RideRequest,
+  leaverName: string,
+  cabGoesOn: boolean,
+  publicUrl?: string,
+) {
+  return tripMail(
+    to.rider.email,
+    cabGoesOn
+      ? `${PRODUCT_NAME}: ${quoted(leaverName)} left your shared cab`
+      : `${PRODUCT_NAME}: ${quoted(leaverName)} cancelled your shared ride`,
+    [
+      `Hi ${to.rider.firstName},`,
+      cabGoesOn
+        ? `${leaverName} left the shared cab for your trip. The rest of you are still matched, and the cab has room for another rider.`
+        : `${leaverName} cancelled the shared cab for your trip. Your ride request is open again, so you can match with another rider.`,
+      `Your trip: ${describeTrip(to)}.`,
+    ],
+    publicUrl && `${publicUrl}/dashboard`,
+  );
+}
+
+/** To the sender when the other rider declines their match request (issue 9). */
+export function matchDeclinedMail(sender: RideRequest, declinerName: string, publicUrl?: string) {
+  return tripMail(
+    sender.rider.email,
+    `${PRODUCT_NAME}: your match request was declined`,
+    [
+      `Hi ${sender.rider.firstName},`,
+      `${declinerName} declined your match request. Other riders may still fit your trip: see Potential Matches in My Trips.`,
+      `Your trip: ${describeTrip(sender)}.`,
     ],
     publicUrl && `${publicUrl}/dashboard`,
   );

@@ -59,6 +59,20 @@ describe('match requests are hard to abuse', () => {
   });
 });
 
+describe('one mail per pair of rides', () => {
+  it('a request sent back within 10 minutes mails nobody, and withdrawing mails nobody', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 9300 });
+    const rideB = await createRide(t, b, { minutesAhead: 9300 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect((await withdraw(a, sent.json().entities[0]._id)).statusCode).toBe(200);
+    expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(201);
+    await settle();
+    expect(mailsTo(b)).toHaveLength(1);
+    expect(mailsTo(a)).toHaveLength(0);
+  });
+});
+
 describe('a match request racing an accept', () => {
   it('never stays Pending on a ride that got matched', async () => {
     for (let trial = 0; trial < 8; trial += 1) {

@@ -8,7 +8,8 @@ import {
   type RideRequestRow,
 } from '../rides/ride-request-view';
 import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
-import { matchAcceptedMail, matchRequestReceivedMail } from './match-mails';
+import { matchAcceptedMail, matchDeclinedMail, matchRequestReceivedMail } from './match-mails';
+import { shortName } from '../accounts/user-view';
 import { lowRatedAmong } from './rating-rule';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
@@ -127,7 +128,7 @@ export async function sendMatchRequest(
     }
   });
 
-  if (await mayMailAbout(ctx, created.toUserId, `${fromId}:${toId}`)) {
+  if (await mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':'))) {
     const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
     await sendQuietly(
       ctx,
@@ -143,7 +144,10 @@ export async function sendMatchRequest(
   return created;
 }
 
-/** Within the pair's and the recipient's mail limits (both counted, so a loop stays quiet). */
+/**
+ * Within the pair's and the recipient's mail limits (both counted, so a loop stays quiet); the pair
+ * is the two rides whichever sent, so a request sent back within 10 minutes mails nobody.
+ */
 const mayMailAbout = async (ctx: ServiceContext, recipientId: string, pair: string) => {
   const [forPair, forRecipient] = await Promise.all([
     ctx.limits.check(matchMailsPerPair, pair),
@@ -200,7 +204,7 @@ export async function respondToMatchRequest(
     if (!input.isAccepted) {
       await tx
         .update(matchRequests)
-        .set({ status: 'Declined', respondedAt: now })
+        .set({ status: 'Declined', respondedAt: now, answeredBy: userId })
         .where(eq(matchRequests.id, pending.id));
       return { accepted: false as const, pending };
     }
@@ -239,7 +243,7 @@ export async function respondToMatchRequest(
       );
     await tx
       .update(matchRequests)
-      .set({ status: 'Accepted', respondedAt: now })
+      .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
       .where(eq(matchRequests.id, pending.id));
     const ids = locked.map((r) => r.id);
     const declined = await tx
@@ -262,18 +266,18 @@ export async function respondToMatchRequest(
   });
 
   const { pending } = outcome;
-  if ('join' in outcome) {
-    const reason = outcome.accepted ? 'match-accepted' : 'match-declined';
-    for (const other of new Set([userId, ...outcome.notify]))
-      ctx.notifyUser(other, 'trips:changed', { reason });
-    if (outcome.accepted) await mailAccepted(ctx, pending, now);
-    return outcome.accepted
-      ? { accepted: true as const, matchId: outcome.matchId }
-      : { accepted: false as const };
-  }
   if (!outcome.accepted) {
-    ctx.notifyUser(pending.fromUserId, 'trips:changed', { reason: 'match-declined' });
+    if ('join' in outcome)
+      for (const rider of outcome.notify)
+        ctx.notifyUser(rider, 'trips:changed', { reason: 'match-declined' });
+    await tellSenderOfDecline(ctx, pending, input.requestId, now);
     return { accepted: false as const };
+  }
+  if ('join' in outcome) {
+    for (const other of new Set([userId, ...outcome.notify]))
+      ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
+    await mailAccepted(ctx, pending, now);
+    return { accepted: true as const, matchId: outcome.matchId };
   }
   await mailAccepted(ctx, pending, now);
   // The acceptor too: their other open tabs refresh as well.
@@ -281,6 +285,24 @@ export async function respondToMatchRequest(
     ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
   }
   return { accepted: true as const, matchId: outcome.matchId };
+}
+
+/** The sender sees Declined at once on their open tabs and gets a mail (issue 9). */
+async function tellSenderOfDecline(
+  ctx: ServiceContext,
+  pending: { fromRequestId: string; fromUserId: string },
+  declinerRequestId: string,
+  now: Date,
+) {
+  const views = await loadRideRequestViews(ctx.db, [pending.fromRequestId, declinerRequestId], now);
+  const decliner = views.get(declinerRequestId);
+  const name = decliner ? shortName(decliner.rider) : 'The other rider';
+  ctx.notifyUser(pending.fromUserId, 'trips:changed', {
+    reason: 'match-declined',
+    notice: `${name} declined your match request.`,
+  });
+  const sender = views.get(pending.fromRequestId);
+  if (sender) await sendQuietly(ctx, matchDeclinedMail(sender, name, ctx.config.PUBLIC_URL));
 }
 
 /** The sender learns their request was accepted (a pair, or a cab they asked to join). */

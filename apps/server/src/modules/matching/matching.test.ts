@@ -293,3 +293,48 @@ describe('the wider search where demand is thin', () => {
     expect(shown[0][1]).toBeGreaterThan(16_000);
   });
 });
+
+describe('a declined match request (issue 9)', () => {
+  it('shows as Declined to its sender, mails them, and keeps the pair apart', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 4500 });
+    const rideB = await createRide(t, b, { minutesAhead: 4500, place: PLACES.indiranagar });
+    const id = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    expect((await respond(t, b, rideB._id, id, false)).statusCode).toBe(200);
+
+    const mine = await matchesOf(t, a, rideA._id);
+    expect(mine.outgoingMatches).toEqual([
+      expect.objectContaining({
+        _id: id,
+        status: 'Declined',
+        requestId: expect.objectContaining({ _id: rideB._id }),
+      }),
+    ]);
+    expect(mine.potentialMatches.map((p: { _id: string }) => p._id)).not.toContain(rideB._id);
+    expect(
+      (await matchesOf(t, b, rideB._id)).potentialMatches.map((p: { _id: string }) => p._id),
+    ).not.toContain(rideA._id);
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toEqual([]);
+    await t.mail.waitFor(a.email, (m) => m.subject.includes('was declined'));
+  });
+
+  it('a request closed because the ride matched elsewhere does not keep the pair apart', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 4700 });
+    const rideB = await createRide(t, b, { minutesAhead: 4700, place: PLACES.indiranagar });
+    const rideC = await createRide(t, c, { minutesAhead: 4700, place: PLACES.hsrLayout });
+    await sendMatch(t, a, rideA._id, rideB._id);
+    const fromC = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
+    const matchId = (await respond(t, b, rideB._id, fromC)).json().entities[0].matchId;
+    const cancelled = await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: c.token,
+      payload: { id: matchId, status: 'Cancelled' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(
+      (await matchesOf(t, a, rideA._id)).potentialMatches.map((p: { _id: string }) => p._id),
+    ).toContain(rideB._id);
+  });
+});

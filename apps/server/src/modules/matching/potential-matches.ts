@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CAB_LIMITS,
@@ -62,11 +62,20 @@ function buildStatements(db: Db) {
     .from(rideRequests)
     .leftJoin(
       matchRequests,
-      and(
-        eq(matchRequests.status, 'Pending'),
-        or(
+      // Pending ones both ways, and riders' declines of mine, which its sender sees (issue 9); a
+      // request closed by itself (the ride matched elsewhere, a block) is not shown.
+      or(
+        and(
+          eq(matchRequests.status, 'Pending'),
+          or(
+            eq(matchRequests.fromRequestId, rideRequests.id),
+            eq(matchRequests.toRequestId, rideRequests.id),
+          ),
+        ),
+        and(
+          eq(matchRequests.status, 'Declined'),
+          isNotNull(matchRequests.answeredBy),
           eq(matchRequests.fromRequestId, rideRequests.id),
-          eq(matchRequests.toRequestId, rideRequests.id),
         ),
       ),
     )
@@ -133,10 +142,17 @@ function buildStatements(db: Db) {
         // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
         sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
         sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
-        sql`not exists (select 1 from ${matchRequests} where ${matchRequests.status} = 'Pending' and (
+        // Not already asked, and not declined by a rider (either way, or my ask to their cab)…
+        sql`not exists (select 1 from ${matchRequests} where (${matchRequests.status} = 'Pending' or
+          (${matchRequests.status} = 'Declined' and ${matchRequests.answeredBy} is not null)) and (
           (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
           (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}) or
           (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId})))`,
+        // …and not a rider whose shared ride with mine was cancelled (issue 9).
+        sql`not exists (select 1 from match_members mine_m
+          join match_members their_m on their_m.match_id = mine_m.match_id
+          join matches ended on ended.id = mine_m.match_id and ended.status = 'Cancelled'
+          where mine_m.ride_request_id = ${mineId} and their_m.ride_request_id = ${rideRequests.id})`,
       ),
     )
     .orderBy(sql`${approxScore} desc`)
@@ -180,7 +196,11 @@ export async function findMatchesAndRequests(
   }
   // Asks to join a cab show the cab as it is now (one more query, only when there are some).
   const joinIds = [
-    ...new Set(rows.flatMap((r) => (r.pending?.toMatchId ? [r.pending.toMatchId] : []))),
+    ...new Set(
+      rows.flatMap((r) =>
+        r.pending?.toMatchId && r.pending.status === 'Pending' ? [r.pending.toMatchId] : [],
+      ),
+    ),
   ];
   const [cabs, genders] = await Promise.all([
     loadCabMembers(ctx.db, joinIds, mine.riderId),
@@ -196,6 +216,8 @@ export async function findMatchesAndRequests(
       matchPercentage: pending.matchPercentage,
       distance: pending.distance,
     };
+    // A decline stays on the sender's list, as it was; nothing to act on (issue 9).
+    if (pending.status === 'Declined') return [{ incoming: false, view: base }];
     if (pending.toMatchId) {
       const members = cabs.get(pending.toMatchId) ?? [];
       const admission = admitToCab(ctx, members, mine, genders.get(mine.riderId) ?? null);

@@ -94,7 +94,7 @@ export async function applyBlock(
     await cancelMatch(tx, {
       matchId,
       userId: blockerId,
-      myRequestId: null,
+      cancelledRequestId: null,
       requestIds: members.map((m) => m.rideRequestId),
       now,
     });

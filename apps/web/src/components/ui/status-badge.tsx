@@ -4,6 +4,7 @@ const TONES: Record<string, string> = {
   Matched: 'bg-brand-50 text-brand-800 ring-brand-100',
   Completed: 'bg-brand-50 text-brand-800 ring-brand-100',
   Cancelled: 'bg-red-50 text-red-700 ring-red-200',
+  Declined: 'bg-red-50 text-red-700 ring-red-200',
   Expired: 'bg-slate-100 text-slate-600 ring-slate-200',
   // Moderation cases.
   Open: 'bg-amber-50 text-amber-800 ring-amber-200',

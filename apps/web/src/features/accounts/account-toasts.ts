@@ -23,7 +23,8 @@ export const SIGNUP_TOASTS = {
   otpInvalid: 'Invalid OTP. Please try again.',
   emailVerified: 'Email verified successfully!',
   // The spec quotes "the product" literally here, unlike the login toast.
-  accountCreated: 'Account created successfully! Welcome to the product',
+  // The spec's text with the product's name in it (issue 9).
+  accountCreated: `Account created successfully! Welcome to ${PRODUCT_NAME}`,
   createFailed: 'Failed to create account. Please try again.',
 } as const;
 

@@ -1,3 +1,5 @@
+import { directionLabel } from '@aeropool/contract/rides';
+import { DirectionIcon } from '../trips/components/direction-icon';
 import { useParams } from 'react-router';
 import { TERMINALS } from '@aeropool/contract/places';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
@@ -56,10 +58,11 @@ export function SharedTripPage() {
 function SharedTripCard({ trip }: { trip: SharedTrip }) {
   const status = STATUS_TEXT[trip.status];
   const terminal = terminalName(trip.terminal);
+  // A drop runs airport → city (the spec's form), a pickup city → airport.
   const route =
     trip.direction === 'drop'
-      ? `From ${trip.cityEnd} to ${terminal}, Kempegowda International Airport`
-      : `From ${terminal}, Kempegowda International Airport to ${trip.cityEnd}`;
+      ? `From ${terminal}, Kempegowda International Airport to ${trip.cityEnd}`
+      : `From ${trip.cityEnd} to ${terminal}, Kempegowda International Airport`;
   return (
     <article
       aria-labelledby="shared-trip-title"
@@ -69,6 +72,10 @@ function SharedTripCard({ trip }: { trip: SharedTrip }) {
         <h1 id="shared-trip-title" className="text-2xl font-bold text-slate-900">
           {trip.riderFirstName}’s airport trip
         </h1>
+        <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-800">
+          <DirectionIcon direction={trip.direction} />
+          {directionLabel(trip.direction, trip.terminal)}
+        </p>
         <p
           role="status"
           className={`w-fit rounded-full px-3 py-1 text-sm font-semibold ring-1 ${status.tone}`}

@@ -10,7 +10,10 @@ export function ProfileStats({ stats, user }: Props) {
     { label: 'Rides Completed', value: String(stats.completed) },
     { label: 'Active', value: String(stats.active) },
     { label: 'Cancelled', value: String(stats.cancelled) },
-    { label: 'Average Rating', value: stats.averageRating.toFixed(1), suffix: '★' },
+    // A rider nobody has rated yet has no average, not a 0.0 (issue 9).
+    stats.averageRating > 0
+      ? { label: 'Average Rating', value: stats.averageRating.toFixed(1), suffix: '★' }
+      : { label: 'Average Rating', value: 'No ratings yet', isWords: true },
     { label: 'Member Since', value: formatMemberSince(user.createdAt), isWide: true },
   ];
 
@@ -25,7 +28,7 @@ export function ProfileStats({ stats, user }: Props) {
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">
               {item.label}
             </dt>
-            <dd className="text-xl font-bold text-brand-900">
+            <dd className={`font-bold text-brand-900 ${item.isWords ? 'text-base' : 'text-xl'}`}>
               {item.value}
               {item.suffix ? (
                 <span aria-hidden="true" className="ml-1 text-amber-500">

@@ -1,3 +1,4 @@
+import { tripLabel } from '../../trips/utils/trip-route';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
 import type { RideRequest } from '@aeropool/contract/rides';
@@ -64,6 +65,9 @@ export function ChatHeader({
         </h1>
         {ownRequest ? (
           <p className="truncate text-sm text-slate-600">
+            {tripLabel(ownRequest)}
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
             {ownRequest.source.name} → {ownRequest.destination.name}
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, </span>

@@ -12,7 +12,7 @@ export function HeroIllustration() {
         <div className="flex items-center justify-between">
           <p className="text-sm font-semibold text-slate-900">Your ride request</p>
           <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700">
-            Airport drop
+            To the airport (drop at T2)
           </span>
         </div>
         <ol className="mt-4 flex flex-col gap-3 rounded-2xl bg-slate-50 p-4 text-sm">

@@ -3,15 +3,22 @@ import type { Match } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
 import { tripKeys } from './trip-keys';
 
-export type UpdateMatchStatusInput = { matchId: string; status: 'Cancelled' | 'Completed' };
+export type UpdateMatchStatusInput = {
+  matchId: string;
+  status: 'Cancelled' | 'Completed';
+  /** On Cancelled: cancel the rider's own ride request too (otherwise it stays open). */
+  alsoCancelMyRequest?: boolean;
+};
 
 export async function updateMatchStatus({
   matchId,
   status,
+  alsoCancelMyRequest,
 }: UpdateMatchStatusInput): Promise<string> {
   const result = await api.put<Match>(`/match/${encodeURIComponent(matchId)}`, {
     id: matchId,
     status,
+    ...(alsoCancelMyRequest ? { alsoCancelMyRequest } : {}),
   });
   return result.message;
 }

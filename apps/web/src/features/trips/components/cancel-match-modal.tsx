@@ -1,29 +1,67 @@
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 
-type Props = { isOpen: boolean; isPending: boolean; onBack: () => void; onConfirm: () => void };
+type Props = {
+  isOpen: boolean;
+  isPending: boolean;
+  /** A cab of three: the others ride on together when this rider leaves. */
+  cabGoesOn: boolean;
+  onBack: () => void;
+  onConfirm: (alsoCancelMyRequest: boolean) => void;
+};
 
-/** Spec §4: cancelling a match asks first. */
-export function CancelMatchModal({ isOpen, isPending, onBack, onConfirm }: Props) {
+/** Spec §4: cancelling a match asks first; the rider's own request stays open unless they say. */
+export function CancelMatchModal({ isOpen, isPending, cabGoesOn, onBack, onConfirm }: Props) {
   return (
-    <Modal isOpen={isOpen} title="Cancel this ride?" onClose={onBack}>
+    <Modal isOpen={isOpen} title="Cancel this ride?" onClose={onBack} isBusy={isPending}>
+      {/* Rendered only while open, so the box starts unticked each time. */}
+      <CancelMatchForm
+        isPending={isPending}
+        cabGoesOn={cabGoesOn}
+        onBack={onBack}
+        onConfirm={onConfirm}
+      />
+    </Modal>
+  );
+}
+
+function CancelMatchForm({ isPending, cabGoesOn, onBack, onConfirm }: Omit<Props, 'isOpen'>) {
+  const [alsoCancel, setAlsoCancel] = useState(false);
+  return (
+    <>
       <p className="text-sm text-slate-600">
-        The match ends for everyone on it and your co-passengers will see it as Cancelled. This
-        cannot be undone.
+        {cabGoesOn
+          ? 'You leave the shared cab; the other riders stay matched and are told at once.'
+          : 'The shared ride ends for both of you, and your co-rider is told at once.'}{' '}
+        Your ride request stays open so you can match with someone else.
       </p>
+      <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={alsoCancel}
+          disabled={isPending}
+          onChange={(event) => setAlsoCancel(event.target.checked)}
+          className="mt-0.5 size-5 accent-brand-700"
+        />
+        <span>
+          <span className="font-semibold text-slate-900">Also cancel my ride request</span>
+          <span className="block">I no longer need a shared cab for this trip.</span>
+        </span>
+      </label>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onBack} disabled={isPending}>
           Go Back
         </Button>
         <Button
           variant="danger"
-          onClick={onConfirm}
+          onClick={() => onConfirm(alsoCancel)}
           isLoading={isPending}
           loadingText="Cancelling..."
         >
           Yes, Cancel Ride
         </Button>
       </div>
-    </Modal>
+    </>
   );
 }

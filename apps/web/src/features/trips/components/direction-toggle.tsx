@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Direction } from '../utils/ride-request-form';
-import { DIRECTION_LABELS } from '../utils/trip-route';
+import { directionLabel } from '@aeropool/contract/rides';
+import { DirectionIcon } from './direction-icon';
 
 const DIRECTIONS: Direction[] = ['drop', 'pickup'];
 
@@ -45,7 +46,10 @@ export function DirectionToggle({ value, onChange, disabled }: Props) {
                 : 'text-slate-600 hover:text-slate-900'
             }`}
           >
-            {DIRECTION_LABELS[direction]}
+            <span className="inline-flex items-center justify-center gap-1.5">
+              <DirectionIcon direction={direction} />
+              {directionLabel(direction)}
+            </span>
           </button>
         );
       })}

@@ -10,10 +10,10 @@ import { RouteMap } from '../../../components/map/route-map';
 import {
   cityPlaceOf,
   coPassengerRequestsOf,
-  DIRECTION_LABELS,
   fareText,
   fitText,
   riderName,
+  tripLabel,
   routePolylineOf,
   routeText,
   terminalNameOf,
@@ -25,6 +25,7 @@ import { MatchedRiders } from './matched-riders';
 import { MatchRequestItem } from './match-request-item';
 import { RatingModal } from './rating-modal';
 import { TripTime } from './trip-time';
+import { DirectionIcon } from './direction-icon';
 import { EmergencyActions } from '../../trip-share/components/emergency-actions';
 import { ShareTripPanel } from '../../trip-share/components/share-trip-panel';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -65,9 +66,9 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   const canRate = isPastTab && match.status !== 'Cancelled';
   const coPassengers = coPassengerRatingsOf(coPassengerRequestsOf(match, userId), myRatings);
 
-  const setStatus = async (status: 'Cancelled' | 'Completed') => {
+  const setStatus = async (status: 'Cancelled' | 'Completed', alsoCancelMyRequest = false) => {
     try {
-      await statusMutation.mutateAsync({ matchId: match._id, status });
+      await statusMutation.mutateAsync({ matchId: match._id, status, alsoCancelMyRequest });
       setIsConfirmingCancel(false);
     } catch (error) {
       toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
@@ -96,7 +97,8 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Matched</p>
           <h3 id={headingId} className="mt-1 text-base font-semibold text-slate-900">
-            {DIRECTION_LABELS[request.direction]}
+            <DirectionIcon direction={request.direction} className="mr-1.5" />
+            {tripLabel(request)}
           </h3>
           <TripTime ms={request.timeOfTravel} className="mt-1 block text-sm text-slate-600" />
         </div>
@@ -165,8 +167,9 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
       <CancelMatchModal
         isOpen={isConfirmingCancel}
         isPending={statusMutation.isPending}
+        cabGoesOn={match.requests.length > 2}
         onBack={() => setIsConfirmingCancel(false)}
-        onConfirm={() => void setStatus('Cancelled')}
+        onConfirm={(alsoCancelMyRequest) => void setStatus('Cancelled', alsoCancelMyRequest)}
       />
       <RatingModal
         isOpen={ratingTask !== null}

@@ -104,6 +104,8 @@ function OutgoingActions({
     }
   };
 
+  // A decline is shown as it is, with nothing to act on (issue 9).
+  if (status !== 'Pending') return <StatusBadge status={status} label="Request status" />;
   return (
     <div className="flex items-center gap-3">
       <StatusBadge status={status} label="Request status" />

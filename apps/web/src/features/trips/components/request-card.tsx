@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
-import { DIRECTION_LABELS, routeText } from '../utils/trip-route';
+import { routeText, tripLabel } from '../utils/trip-route';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { WomenOnlyChip } from './women-only-chip';
 import { TripActionsMenu } from './trip-actions-menu';
 import { TripDetails } from './trip-details';
 import { TripTime } from './trip-time';
+import { DirectionIcon } from './direction-icon';
 
 type Props = {
   request: RideRequest;
@@ -32,7 +33,8 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-            {DIRECTION_LABELS[request.direction]}
+            <DirectionIcon direction={request.direction} className="mr-1.5" />
+            {tripLabel(request)}
           </p>
           <h3 id={headingId} className="mt-1 text-base font-semibold break-words text-slate-900">
             {routeText(request)}

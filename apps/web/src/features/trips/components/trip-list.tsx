@@ -2,6 +2,7 @@ import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useTrips } from '../api/get-trips';
+import { useRefetchWhenATripStarts } from '../hooks/use-refetch-when-a-trip-starts';
 import type { TripTab } from '../api/trip-keys';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { TRIPS_TOASTS } from '../trip-toasts';
@@ -18,6 +19,7 @@ type Props = {
 /** Spec §4: which trips a tab holds is the server's call; a trip with a match is a match card. */
 export function TripList({ userId, tab, onEdit, onCancel }: Props) {
   const query = useTrips(userId, tab);
+  useRefetchWhenATripStarts(tab === 'upcoming' ? query.data : undefined, query.refetch);
   useErrorToast(query.isError, query.errorUpdatedAt, TRIPS_TOASTS.fetchTripsFailed, `trips-${tab}`);
 
   if (query.isPending) return <Spinner label="Loading trips…" />;

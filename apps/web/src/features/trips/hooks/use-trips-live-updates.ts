@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
+import toast from 'react-hot-toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRIPS_CHANGED_EVENT } from '@aeropool/contract/rides';
+import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from '@aeropool/contract/rides';
 import { useSocketEvent } from '../../../lib/socket';
 import { tripKeys } from '../api/trip-keys';
 
@@ -15,5 +16,15 @@ export function useTripsLiveUpdates(): void {
     void queryClient.invalidateQueries({ queryKey: tripKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: tripKeys.allMatches() });
   }, [queryClient]);
-  useSocketEvent(TRIPS_CHANGED_EVENT, refresh, refresh);
+  const onChange = useCallback(
+    (payload: TripsChangedPayload) => {
+      refresh();
+      // Someone else changed this rider's trip (a cancellation, a decline): say so at once (issue 9).
+      // The id keeps one notice however many tabs or events carry it.
+      if (payload?.notice)
+        toast(payload.notice, { id: `notice:${payload.notice}`, duration: 6000 });
+    },
+    [refresh],
+  );
+  useSocketEvent(TRIPS_CHANGED_EVENT, onChange, refresh);
 }

@@ -1,16 +1,20 @@
 import type { Rider } from '@aeropool/contract/accounts';
 import { terminalAt, type Place } from '@aeropool/contract/places';
-import type { Cab, CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
+import {
+  directionLabel,
+  type Cab,
+  type CabFitView,
+  type Match,
+  type RideRequest,
+} from '@aeropool/contract/rides';
 import { dateTimeParts } from '../../../lib/format-time';
 
 type Direction = RideRequest['direction'];
 type Routed = Pick<RideRequest, 'direction' | 'source' | 'destination'>;
 
-/** Spec §2: the two kinds of trip, as the cards and the toggle name them. */
-export const DIRECTION_LABELS: Record<Direction, string> = {
-  drop: 'Airport drop',
-  pickup: 'Airport pickup',
-};
+/** The trip's mode with its terminal, as every card names it (issue 9). */
+export const tripLabel = (request: Routed): string =>
+  directionLabel(request.direction, terminalAt(terminalPlaceOf(request))?.id);
 
 /** The airport end: the source of a drop, the destination of a pickup. */
 export const terminalPlaceOf = (request: Routed): Place =>

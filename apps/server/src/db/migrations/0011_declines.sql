@@ -1,0 +1,2 @@
+ALTER TABLE "match_requests" ADD COLUMN "answered_by" uuid;--> statement-breakpoint
+ALTER TABLE "match_requests" ADD CONSTRAINT "match_requests_answered_by_users_id_fk" FOREIGN KEY ("answered_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
