@@ -9,11 +9,9 @@
  * an exhaustive fit of every pair, what the server's sieve left out. Writes
  * bench/results/match-quality.json.
  */
-import os from 'node:os';
 import { TERMINALS } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { rideRequests, users } from '../apps/server/src/db/schema';
 import { haversineMetres } from '../apps/server/src/lib/geo/distance';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
@@ -37,6 +35,7 @@ import {
   type Edge,
 } from './lib/greedy-cabs';
 import { writeResults } from './lib/stats';
+import { benchConfig } from './lib/bench-config';
 
 const SIZES = (process.env.BENCH_SIZES ?? '2000,200').split(',').map(Number);
 const SEED = Number(process.env.BENCH_SEED ?? 20_260_401);
@@ -96,16 +95,7 @@ async function serveDay(day: AirportRide[]) {
   process.env.TEST_DB = 'pglite';
   const { database, drop } = await openTestDatabase();
   try {
-    // MATCH_* settings from the environment apply, to compare the sieve's settings on one day.
-    const matchSettings = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => name.startsWith('MATCH_')),
-    );
-    const config = loadConfig({
-      ...matchSettings,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: os.tmpdir(),
-    });
+    const config = benchConfig();
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });
     await app.ready();
     const riders = await database.db

@@ -8,11 +8,11 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { seedRides } from './lib/seed-rides';
 import { summarise, writeResults } from './lib/stats';
+import { benchConfig } from './lib/bench-config';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const WARMUP = 50;
@@ -25,16 +25,7 @@ async function run(kind: 'pglite' | 'postgres', n: number) {
     const started = Date.now();
     await seedRides(database.db, n);
     const seedMs = Date.now() - started;
-    // MATCH_* settings from the environment apply, to compare the sieve's settings.
-    const matchSettings = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => name.startsWith('MATCH_')),
-    );
-    const config = loadConfig({
-      ...matchSettings,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: os.tmpdir(),
-    });
+    const config = benchConfig();
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });
     await app.ready();
 

@@ -8,6 +8,7 @@ import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { lowRatedAmong } from './rating-rule';
+import { lockStillPending } from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
 type MatchRequestRow = typeof matchRequests.$inferSelect;
@@ -119,13 +120,7 @@ export async function answerAskToJoin(
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, requestId)));
   if (member?.userId !== userId)
     throw new AppError('FORBIDDEN', 'Only riders in this cab can answer a request to join it.');
-  const [current] = await tx
-    .select()
-    .from(matchRequests)
-    .where(eq(matchRequests.id, pending.id))
-    .for('update');
-  if (current!.status !== 'Pending')
-    throw new AppError('CONFLICT', 'This match request is no longer pending.');
+  await lockStillPending(tx, pending.id);
 
   if (!accept) {
     await tx

@@ -11,6 +11,7 @@ import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from
 import { matchAcceptedMail, matchDeclinedMail, matchRequestReceivedMail } from './match-mails';
 import { shortName } from '../accounts/user-view';
 import { lowRatedAmong } from './rating-rule';
+import { lockStillPending } from './pending-lock';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
@@ -193,13 +194,7 @@ export async function respondToMatchRequest(
       .where(inArray(rideRequests.id, [pending.fromRequestId, pending.toRequestId]))
       .orderBy(rideRequests.id)
       .for('update');
-    const [current] = await tx
-      .select()
-      .from(matchRequests)
-      .where(eq(matchRequests.id, pending.id))
-      .for('update');
-    if (current!.status !== 'Pending')
-      throw new AppError('CONFLICT', 'This match request is no longer pending.');
+    await lockStillPending(tx, pending.id);
 
     if (!input.isAccepted) {
       await tx
