@@ -46,6 +46,8 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
   await page.getByLabel('OTP').fill(otp);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(toast(page, 'Email verified successfully!')).toBeVisible();
+  // The success clears the stale error at once (issue 9), well before its 4 s would run out.
+  await expect(toast(page, 'Invalid OTP. Please try again.')).toHaveCount(0, { timeout: 1500 });
 
   // Step 3: password rules, then the account is created and the rider is signed in.
   await expect(page.getByText('Step 3 of 3')).toBeVisible();

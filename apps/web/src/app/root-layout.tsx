@@ -26,6 +26,8 @@ export function RootLayout() {
       <ScrollRestoration />
       <Toaster
         position="top-center"
+        // Below the 64 px sticky header, so a toast never hides the navigation (issue 9).
+        containerStyle={{ top: 72 }}
         toastOptions={isLoginArea ? loginAreaToastOptions : defaultToastOptions}
       />
     </>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/notify';
 import { useLocation, useNavigate } from 'react-router';
 import { logOutOnServer } from '../../features/accounts/api/log-out';
 import { clearSession } from '../../lib/session';

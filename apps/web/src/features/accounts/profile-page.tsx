@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../lib/notify';
 import { PageShell } from '../../components/layout/page-shell';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequireSession } from '../../lib/use-require-session';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import type { User } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { RESET_TOASTS } from '../account-toasts';

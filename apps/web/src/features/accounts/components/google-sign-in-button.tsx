@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { usePublicConfig } from '../../../lib/public-config';
 import { GOOGLE_TOASTS } from '../account-toasts';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';

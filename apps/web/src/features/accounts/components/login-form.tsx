@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import { loginBodySchema } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';

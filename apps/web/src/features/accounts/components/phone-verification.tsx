@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import type { User } from '@aeropool/contract/accounts';
 import { OTP_LENGTH } from '@aeropool/contract/limits';
 import { PHONE_MESSAGES } from '@aeropool/contract/phone';

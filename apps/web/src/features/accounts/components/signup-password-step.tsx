@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
 import { SIGNUP_TOASTS } from '../account-toasts';
 import { useCreateUser } from '../api/create-user';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { useNavigate } from 'react-router';
 import type { AuthResult } from '@aeropool/contract/accounts';
 import { saveSession } from '../../../lib/session';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useGoogleSignIn } from './use-google-sign-in';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-hot-toast', () => ({ default: toast }));
+vi.mock('../../../lib/notify', () => ({ default: toast }));
 
 const user = {
   _id: 'user-1',

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { ApiError } from '../../../lib/api-client';
 import { GOOGLE_TOASTS } from '../account-toasts';
 import { useGoogleAuth } from '../api/google-auth';

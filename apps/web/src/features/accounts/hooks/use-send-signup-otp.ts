@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { ApiError } from '../../../lib/api-client';
 import { SIGNUP_TOASTS } from '../account-toasts';
 import { useGenerateOtp } from '../api/generate-otp';

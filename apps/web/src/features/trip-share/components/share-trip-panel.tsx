@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOr } from '../../../lib/api-client';

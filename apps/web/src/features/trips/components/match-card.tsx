@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
 import type { Match, Rating, RideRequest } from '@aeropool/contract/rides';

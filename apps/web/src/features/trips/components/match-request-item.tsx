@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import type { MatchRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useCancelMatchRequest } from '../api/cancel-match-request';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import type { PotentialMatch } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useSendMatchRequest } from '../api/send-match-request';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import type { Rider } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
 import { TERMINALS, type TerminalId } from '@aeropool/contract/places';
 import type { RideRequest } from '@aeropool/contract/rides';

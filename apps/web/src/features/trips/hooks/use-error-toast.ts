@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 
 /**
  * One toast per failed load, not per render: a retry that fails again says so again because

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import toast from 'react-hot-toast';
+import toast from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from '@aeropool/contract/rides';
 import { useSocketEvent } from '../../../lib/socket';
