@@ -243,6 +243,21 @@ describe('a third rider joining a cab', () => {
     }
   });
 
+  it('counts asks to join against the sender’s 30 match requests an hour', async () => {
+    const { c, rideC, rideA } = await cabWithAsk();
+    for (let round = 0; round < 30; round += 1) {
+      const asked = await sendMatch(t, c, rideC._id, rideA._id);
+      expect(asked.statusCode).toBe(201);
+      const withdrawn = await t.request({
+        method: 'DELETE',
+        url: `/api/ride-request/match-request/${asked.json().entities[0]._id}`,
+        token: c.token,
+      });
+      expect(withdrawn.statusCode).toBe(200);
+    }
+    expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(429);
+  });
+
   it('ends with a decline: the asker can find others', async () => {
     const { b, c, rideB, rideC, matchId } = await cabWithAsk();
     const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
