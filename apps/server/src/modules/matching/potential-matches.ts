@@ -179,8 +179,9 @@ export type MatchesAndRequests = {
 };
 
 /**
- * GET potential-matches-and-requests in two prepared statements: my request with its pending
- * match requests, then (while my request is open) the candidates. 404 / 403 as findOwnRequest.
+ * GET potential-matches-and-requests: my request with its pending match requests, then (while my
+ * request is open) the candidates, in two prepared statements; a third where demand is thin (the
+ * wider search) and one more when a cab is involved (its riders). 404 / 403 as findOwnRequest.
  */
 export async function findMatchesAndRequests(
   ctx: ServiceContext,
