@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { lockMatch } from '../matches/match-service';
@@ -9,7 +9,7 @@ import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { lowRatedAmong } from './rating-rule';
 import { matchRequestsPerRider } from './match-limits';
-import { lockStillPending } from './pending-lock';
+import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
 type MatchRequestRow = typeof matchRequests.$inferSelect;
@@ -153,34 +153,18 @@ export async function answerAskToJoin(
     .update(rideRequests)
     .set({ status: 'Matched', currentMatchId: matchId, updatedAt: now })
     .where(eq(rideRequests.id, joiner.id));
-  await tx
-    .update(matchRequests)
-    .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
-    .where(eq(matchRequests.id, pending.id));
-  // The joiner's other open asks end; so does every other ask to this cab once it is full.
+  // The joiner's other open requests end; so does every other ask to this cab once it is full.
   const room = roomIn([...members.map((m) => m.row), joiner]);
   const full = room.riders < 1 || room.seats < 1;
-  const declined = await tx
-    .update(matchRequests)
-    .set({ status: 'Declined', respondedAt: now })
-    .where(
-      and(
-        eq(matchRequests.status, 'Pending'),
-        ne(matchRequests.id, pending.id),
-        or(
-          eq(matchRequests.fromRequestId, joiner.id),
-          eq(matchRequests.toRequestId, joiner.id),
-          full ? eq(matchRequests.toMatchId, matchId) : undefined,
-        ),
-      ),
-    )
-    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+  const closed = await acceptClosingOthers(tx, {
+    pendingId: pending.id,
+    userId,
+    rideIds: [joiner.id],
+    alsoClosing: full ? eq(matchRequests.toMatchId, matchId) : undefined,
+    now,
+  });
   return {
     matchId,
-    notify: [
-      joiner.riderId,
-      ...members.map((m) => m.row.riderId),
-      ...declined.flatMap((d) => [d.fromUserId, d.toUserId]),
-    ],
+    notify: [joiner.riderId, ...members.map((m) => m.row.riderId), ...closed],
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { matchMembers, matchRequests, matches, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -11,7 +11,7 @@ import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from
 import { matchAcceptedMail, matchDeclinedMail, matchRequestReceivedMail } from './match-mails';
 import { shortName } from '../accounts/user-view';
 import { lowRatedAmong } from './rating-rule';
-import { lockStillPending } from './pending-lock';
+import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
@@ -236,27 +236,17 @@ export async function respondToMatchRequest(
           locked.map((r) => r.id),
         ),
       );
-    await tx
-      .update(matchRequests)
-      .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
-      .where(eq(matchRequests.id, pending.id));
-    const ids = locked.map((r) => r.id);
-    const declined = await tx
-      .update(matchRequests)
-      .set({ status: 'Declined', respondedAt: now })
-      .where(
-        and(
-          eq(matchRequests.status, 'Pending'),
-          ne(matchRequests.id, pending.id),
-          or(inArray(matchRequests.fromRequestId, ids), inArray(matchRequests.toRequestId, ids)),
-        ),
-      )
-      .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+    const others = await acceptClosingOthers(tx, {
+      pendingId: pending.id,
+      userId,
+      rideIds: locked.map((r) => r.id),
+      now,
+    });
     return {
       accepted: true as const,
       pending,
       matchId: match!.id,
-      others: declined.flatMap((d) => [d.fromUserId, d.toUserId]),
+      others,
     };
   });
 

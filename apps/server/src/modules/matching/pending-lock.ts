@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { matchRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -13,4 +13,36 @@ export async function lockStillPending(tx: DbOrTx, id: string) {
   if (current?.status !== 'Pending')
     throw new AppError('CONFLICT', 'This match request is no longer pending.');
   return current;
+}
+
+/**
+ * A rider accepted `pendingId`: it is Accepted, and every other pending request of these rides
+ * (and `alsoClosing`, e.g. asks to a cab now full) closes by itself (Declined, no `answeredBy`).
+ * Returns the riders on both sides of what closed, to tell.
+ */
+export async function acceptClosingOthers(
+  tx: DbOrTx,
+  input: { pendingId: string; userId: string; rideIds: string[]; alsoClosing?: SQL; now: Date },
+): Promise<string[]> {
+  const { pendingId, userId, rideIds, alsoClosing, now } = input;
+  await tx
+    .update(matchRequests)
+    .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
+    .where(eq(matchRequests.id, pendingId));
+  const closed = await tx
+    .update(matchRequests)
+    .set({ status: 'Declined', respondedAt: now })
+    .where(
+      and(
+        eq(matchRequests.status, 'Pending'),
+        ne(matchRequests.id, pendingId),
+        or(
+          inArray(matchRequests.fromRequestId, rideIds),
+          inArray(matchRequests.toRequestId, rideIds),
+          alsoClosing,
+        ),
+      ),
+    )
+    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
+  return closed.flatMap((d) => [d.fromUserId, d.toUserId]);
 }
