@@ -1,4 +1,5 @@
 import type { ChatAck, ChatError, ChatMessage, JoinAck, SendChatMessage } from './chat';
+import type { AppNotification } from './notifications';
 import type { TripsChangedPayload } from './rides';
 
 /** Typed socket.io event maps shared by server and web. */
@@ -6,6 +7,7 @@ export type ServerToClientEvents = {
   'trips:changed': (payload: TripsChangedPayload) => void;
   message: (message: ChatMessage) => void;
   'chat:error': (error: ChatError) => void;
+  notification: (notification: AppNotification) => void;
 };
 
 export type ClientToServerEvents = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { GENDERS } from '@aeropool/contract/gender';
+import { NOTIFICATION_KINDS, type EmailPreferences } from '@aeropool/contract/notifications';
 import {
   bigint,
   boolean,
@@ -8,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -50,6 +52,8 @@ export const users = pgTable('users', {
   /** Set by an operator: like a deactivation, but only an operator lifts it (decision 009). */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /** Per-kind e-mail switches from /profile; a kind that is absent is on. */
+  emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -210,6 +214,8 @@ export const matchMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    /** Up to when this rider has read the match's chat (the Chats tab's unread count). */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.matchId, table.rideRequestId] }),
@@ -317,6 +323,47 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_client_idx').on(table.matchId, table.userId, table.clientId),
     index('chat_messages_match_time_idx').on(table.matchId, table.createdAt, table.id),
   ],
+);
+
+/**
+ * The notification centre (issue 9). `dedupeKey` makes an event notify a rider once (a reminder, a
+ * new match) or keeps one item per chat that a new message brings back to unread.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('notifications_dedupe_idx').on(table.userId, table.dedupeKey),
+    index('notifications_user_time_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** A browser's Web Push subscription (issue 9); a rider may have one per device. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
 );
 
 /** @socket.io/postgres-adapter keeps payloads too large for NOTIFY here (its documented shape). */
