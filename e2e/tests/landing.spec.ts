@@ -157,8 +157,9 @@ test.describe('mobile', () => {
   test('signed in, the menu shows the e-mail and Log Out signs out', async ({ page, request }) => {
     const rider = await createRider(request);
     await signInAs(page, rider);
-    await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    // Signed-in screens have the app's tab bar; the public pages keep the menu.
+    await page.goto('/support');
+    await expect(page.getByRole('button', { name: 'Submit Ticket' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });

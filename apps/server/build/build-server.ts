@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { dumpPgliteDataDir, openDatabase } from '../src/db/database';
+import { installJobSchema } from '../src/plugins/jobs';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(serverRoot, 'dist');
@@ -45,6 +46,7 @@ async function writePgliteTemplate(file: string): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-template-'));
   try {
     const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await installJobSchema(migrated);
     await migrated.close();
     await dumpPgliteDataDir(dir, file);
   } finally {

@@ -18,6 +18,8 @@ import type { Secrets } from './lib/secrets';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import realtimePlugin from './plugins/realtime';
+import jobsPlugin from './plugins/jobs';
+import { notificationJobs } from './modules/notifications/notification-jobs';
 import errorsPlugin from './plugins/errors';
 import limitsPlugin from './plugins/limits';
 import { createLimitStore } from './lib/rate-limit/create-store';
@@ -118,6 +120,7 @@ export async function buildApp(
   await app.register(authPlugin, { database: deps.database });
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
+  await app.register(jobsPlugin, { database: deps.database, jobs: () => notificationJobs(app) });
 
   await app.register(
     async (api) => {

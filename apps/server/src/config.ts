@@ -100,6 +100,32 @@ const envSchema = z.object({
   /** A DLT-registered MSG91 flow template with an `##otp##` variable. */
   MSG91_TEMPLATE_ID: optionalString,
   MSG91_API_URL: z.url().default('https://control.msg91.com'),
+  /**
+   * Web Push (issue 9): the VAPID key pair as `npx web-push generate-vapid-keys` prints it
+   * (base64url). Without them a pair is generated once and kept in the database, which every
+   * instance on one PostgreSQL shares; set them to keep subscriptions valid across databases.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+  ),
+  /** Who push services may contact about our pushes; by default mailto:SUPPORT_EMAIL. */
+  VAPID_SUBJECT: optionalUrl(/^(https|mailto)$/),
+  /**
+   * Runs the background jobs (trip reminders, new-match alerts) in this process: pg-boss on the
+   * database, once across instances. API tests switch it off unless they test it.
+   */
+  JOB_RUNNER: z.stringbool().default(true),
   /** Test-only: exposes PUT /api/test/clock so end-to-end tests can move the server's clock. */
   ENABLE_TEST_CLOCK: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -127,6 +153,9 @@ const crossChecks = (env: z.infer<typeof envSchema>): string[] => [
     ? (['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const)
         .filter((name) => !env[name])
         .map((name) => `  ${name}: required when SMS_PROVIDER=msg91`)
+    : []),
+  ...(!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY
+    ? ['  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']
     : []),
   ...(env.ENABLE_TEST_CLOCK && env.NODE_ENV === 'production'
     ? ['  ENABLE_TEST_CLOCK: not allowed when NODE_ENV=production']

@@ -8,6 +8,7 @@ import type { ServerToClientEvents } from '@aeropool/contract/socket-events';
 import type { RealtimeServer } from './plugins/realtime';
 import type { RouteProvider } from './lib/geo/router';
 import type { Limits } from './plugins/limits';
+import type { Jobs } from './plugins/jobs';
 import type { Sessions } from './modules/accounts/sessions/session-service';
 
 // Declaration merging needs interfaces.
@@ -30,6 +31,8 @@ declare module 'fastify' {
     routeProvider: RouteProvider;
     /** Rate limits per rider, recipient or address, shared by every instance. */
     limits: Limits;
+    /** Background jobs (pg-boss): reminders and new-match alerts run once across instances. */
+    jobs: Jobs;
     /** Emits an event to every socket of one user (their own room). */
     notifyUser<E extends keyof ServerToClientEvents>(
       userId: string,

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { routes } from './app/routes';
 import { setUnauthorizedHandler } from './lib/api-client';
 import './index.css';
+import './pwa/register-sw';
 
 /**
  * A pre-rendered page (build step, issue 7) already holds its markup; its lazy route must be

@@ -10,6 +10,7 @@ export const APP_ROUTES = [
   '/profile',
   '/support',
   '/dashboard',
+  '/chats',
   '/chat/:matchId',
   '/trip/:token',
   '/admin',

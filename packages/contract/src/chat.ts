@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isMultiLineText, notAllowedCharacters } from './text';
+import { rideRequestSchema } from './rides';
 
 export const CHAT_LIMITS = {
   maxMessageLength: 2000,
@@ -93,3 +94,22 @@ export const CHAT_EVENTS = {
 } as const;
 
 export const matchRoom = (matchId: string) => `match:${matchId}`;
+
+/** One line of the Chats tab (issue 9): an open match chat with its latest message. */
+export const chatSummarySchema = z.object({
+  matchId: z.string(),
+  /** The viewer's own ride request in this match (direction, terminal, place, time). */
+  trip: rideRequestSchema,
+  /** Co-riders as "First L.". */
+  coRiders: z.array(z.string()),
+  lastMessage: z
+    .object({
+      text: z.string(),
+      authorName: z.string(),
+      fromMe: z.boolean(),
+      timestamp: z.string(),
+    })
+    .nullable(),
+  unreadCount: z.number().int(),
+});
+export type ChatSummary = z.infer<typeof chatSummarySchema>;

@@ -21,6 +21,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The connection string on PostgreSQL (the socket.io adapter opens its own pool). */
   postgresUrl?: string;
+  /** The embedded database's client (the job runner talks to it directly). */
+  pglite?: PGlite;
   ping(): Promise<void>;
   /**
    * Runs `onMessage` for every NOTIFY on `channel` (delivered after the sender's commit, to every
@@ -89,6 +91,7 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

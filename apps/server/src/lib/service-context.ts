@@ -14,4 +14,5 @@ export type ServiceContext = Pick<
   | 'routeProvider'
   | 'limits'
   | 'sessions'
+  | 'jobs'
 >;

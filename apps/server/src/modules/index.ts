@@ -7,6 +7,7 @@ import analyticsRoutes from './analytics/routes';
 import chatRoutes from './chat/routes';
 import healthRoutes from './health/routes';
 import placesRoutes from './places/routes';
+import pushRoutes from './push/routes';
 import publicConfigRoutes from './public-config/routes';
 import matchesRoutes from './matches/routes';
 import matchingRoutes from './matching/routes';
@@ -16,6 +17,8 @@ import moderationRoutes from './moderation/routes';
 import safetyRoutes from './safety/routes';
 import supportRoutes from './support/routes';
 import tripsRoutes from './trips/routes';
+import notificationsRoutes from './notifications/routes';
+import chatListRoutes from './chat/chat-list-routes';
 
 /** Every feature's routes, mounted under /api. */
 export const apiModules = (database: Database): FastifyPluginAsync[] => [
@@ -35,4 +38,7 @@ export const apiModules = (database: Database): FastifyPluginAsync[] => [
   safetyRoutes,
   moderationRoutes,
   placesRoutes,
+  pushRoutes,
+  notificationsRoutes,
+  chatListRoutes,
 ];

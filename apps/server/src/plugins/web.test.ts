@@ -19,6 +19,12 @@ write('pages/index.html', '<!doctype html><title>AeroPool</title><h1>Share your 
 write('assets/index-abc123.js', script);
 write('assets/index-abc123.js.br', zlib.brotliCompressSync(script));
 write('assets/index-abc123.js.gz', zlib.gzipSync(script));
+// What vite-plugin-pwa adds (issue 9): the service worker, the manifest and the offline page.
+const worker = `self.addEventListener('fetch', () => {}); // ${'precache '.repeat(200)}`;
+write('sw.js', worker);
+write('sw.js.br', zlib.brotliCompressSync(worker));
+write('manifest.webmanifest', JSON.stringify({ name: 'AeroPool', start_url: '/dashboard' }));
+write('offline.html', "<!doctype html><title>You're offline · AeroPool</title>");
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,6 +83,33 @@ describe('static assets by Accept-Encoding', () => {
     const landing = await get('/');
     expect(landing.headers['cache-control']).toBe('no-cache');
     expect(landing.body).toContain('<h1>Share your cab</h1>');
+  });
+});
+
+describe('installable app files', () => {
+  it('serves the service worker as JavaScript that the browser always revalidates', async () => {
+    const res = await get('/sw.js', 'br, gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // A year of caching would pin riders to an old worker (and old app) for that long.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(worker);
+    // The CSP's default-src 'self' lets the page load its own worker and manifest.
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the manifest and the offline page with their types, revalidated', async () => {
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'AeroPool' });
+
+    const offline = await get('/offline.html');
+    expect(offline.headers['content-type']).toMatch(/^text\/html/);
+    expect(offline.headers['cache-control']).toBe('no-cache');
+    expect(offline.body).toContain("You're offline");
   });
 });
 

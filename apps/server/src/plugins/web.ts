@@ -40,6 +40,8 @@ export async function registerWeb(
       // The build writes .br and .gz beside each text asset; the best one the client accepts is
       // sent with Vary: Accept-Encoding (issue 7), without compressing on every request.
       preCompressed: true,
+      // Everything outside assets/ is revalidated on each use: the service worker (sw.js) and
+      // manifest.webmanifest above all, since a cached worker would pin riders to an old app.
       setHeaders: (reply, filePath) => {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

@@ -64,6 +64,7 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-aeropool-test',
     // Every rider in a test file signs up from one address; rate-limit tests set their own.
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    JOB_RUNNER: 'false',
     ...env,
   });
   const clock = createClock();

@@ -11,6 +11,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/profile': `Profile · ${SITE}`,
   '/support': `Support · ${SITE}`,
   '/dashboard': `My Trips · ${SITE}`,
+  '/chats': `Chats · ${SITE}`,
   '/admin': `Moderation desk · ${SITE}`,
   '/experiment': `Experiment · ${SITE}`,
   '/privacy': `Privacy policy · ${SITE}`,

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/chats',
+        lazy: async () => ({ Component: (await import('../features/chat/chats-page')).ChatsPage }),
+      },
+      {
         path: '/chat/:matchId',
         lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
       },

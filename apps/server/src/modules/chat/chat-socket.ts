@@ -11,6 +11,10 @@ import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
 import { findAuthor, storeMessage, type Author } from './chat-service';
+import { markChatRead } from './chat-list-service';
+import { tellRidersAway } from './chat-away';
+
+const MATCH_ROOM_PREFIX = matchRoom('');
 
 const toChatError = (error: unknown, matchId?: string): ChatError => {
   if (error instanceof AppError) {
@@ -70,10 +74,24 @@ export function registerChatSocket(app: FastifyInstance): void {
       }
       await socket.join(matchRoom(parsed.data));
       if (typeof ack === 'function') ack({ ok: true, status });
+      markReadQuietly(parsed.data);
     });
 
+    // Leaving a chat (or closing the tab) reads it up to now: the Chats tab counts what came after.
+    const markReadQuietly = (matchId: string) =>
+      void markChatRead(app, userId, matchId).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'chat read marker not saved'),
+      );
     socket.on('leaveRoom', (rawMatchId) => {
-      if (typeof rawMatchId === 'string') void socket.leave(matchRoom(rawMatchId));
+      if (typeof rawMatchId !== 'string' || !socket.rooms.has(matchRoom(rawMatchId))) return;
+      void socket.leave(matchRoom(rawMatchId));
+      markReadQuietly(rawMatchId);
+    });
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) {
+        if (room.startsWith(MATCH_ROOM_PREFIX))
+          markReadQuietly(room.slice(MATCH_ROOM_PREFIX.length));
+      }
     });
 
     socket.on('message', async (payload, ack) => {
@@ -97,6 +115,7 @@ export function registerChatSocket(app: FastifyInstance): void {
         );
         if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
         if (typeof ack === 'function') ack({ ok: true, message });
+        if (isNew) void tellRidersAway(app, message);
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'chat message failed');
         fail(toChatError(error, matchId), ack);

@@ -7,6 +7,7 @@ import { membersOf } from './match-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
 import { matchCancelledMail } from '../matching/match-mails';
+import { notifyRider } from '../notifications/notification-service';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
 export async function requireMembership(
@@ -199,7 +200,7 @@ export async function updateMatchStatus(
   });
 
   if (status === 'Cancelled') {
-    await tellCoRidersOfLeave(ctx, userId, members, now);
+    await tellCoRidersOfLeave(ctx, { matchId, userId, members, now });
     return;
   }
   // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.
@@ -213,9 +214,12 @@ export async function updateMatchStatus(
  */
 async function tellCoRidersOfLeave(
   ctx: ServiceContext,
-  userId: string,
-  members: Member[],
-  now: Date,
+  {
+    matchId,
+    userId,
+    members,
+    now,
+  }: { matchId: string; userId: string; members: Member[]; now: Date },
 ) {
   ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
   const views = await loadRideRequestViews(
@@ -233,8 +237,14 @@ async function tellCoRidersOfLeave(
     ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });
     const view = views.get(member.rideRequestId);
     if (!view) continue;
-    await ctx.mailer
-      .send(matchCancelledMail(view, name, cabGoesOn, ctx.config.PUBLIC_URL))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'cancellation mail not sent'));
+    await notifyRider(ctx, {
+      userId: member.userId,
+      kind: 'match-cancelled',
+      title: cabGoesOn ? `${name} left your shared cab` : `${name} cancelled your shared ride`,
+      body: notice,
+      link: '/dashboard',
+      dedupeKey: `match-cancelled:${matchId}:${userId}`,
+      mail: matchCancelledMail(view, name, cabGoesOn, ctx.config.PUBLIC_URL),
+    });
   }
 }

@@ -8,7 +8,13 @@ import {
   type RideRequestRow,
 } from '../rides/ride-request-view';
 import { matchMailsPerPair, matchMailsPerRecipient, matchRequestsPerRider } from './match-limits';
-import { matchAcceptedMail, matchDeclinedMail, matchRequestReceivedMail } from './match-mails';
+import {
+  describeTrip,
+  matchAcceptedMail,
+  matchDeclinedMail,
+  matchRequestReceivedMail,
+} from './match-mails';
+import { notifyRider } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
 import { lowRatedAmong } from './rating-rule';
 import { acceptClosingOthers, lockStillPending } from './pending-lock';
@@ -32,15 +38,6 @@ const assertOpen = (row: RideRequestRow, now: Date, whose: 'Your' | 'Their') => 
     );
   }
 };
-
-/** Mail is a courtesy: a failure is logged and never undoes what was saved. */
-const sendQuietly = (
-  ctx: ServiceContext,
-  message: Parameters<ServiceContext['mailer']['send']>[0],
-) =>
-  ctx.mailer
-    .send(message)
-    .catch((error: unknown) => ctx.log.error({ err: error }, 'match mail not sent'));
 
 export async function sendMatchRequest(
   ctx: ServiceContext,
@@ -129,17 +126,29 @@ export async function sendMatchRequest(
     }
   });
 
-  if (await mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':'))) {
-    const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
-    await sendQuietly(
-      ctx,
-      matchRequestReceivedMail(
-        views.get(toId)!,
-        views.get(fromId)!,
-        created.matchPercentage,
-        ctx.config.PUBLIC_URL,
-      ),
-    );
+  const mayMail = await mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':'));
+  const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
+  const sender = views.get(fromId)!;
+  const name = shortName(sender.rider);
+  // Every rider of a cab sees an ask to join; the mail goes to the one it was sent to.
+  for (const rider of riders) {
+    await notifyRider(ctx, {
+      userId: rider,
+      kind: 'match-request',
+      title: created.toMatchId ? `${name} asks to join your cab` : `New match request from ${name}`,
+      body: `${created.matchPercentage}% match. ${describeTrip(sender)}.`,
+      link: '/dashboard',
+      dedupeKey: `match-request:${created.id}`,
+      mail:
+        rider === created.toUserId && mayMail
+          ? matchRequestReceivedMail(
+              views.get(toId)!,
+              sender,
+              created.matchPercentage,
+              ctx.config.PUBLIC_URL,
+            )
+          : undefined,
+    });
   }
   for (const rider of riders) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });
   return created;
@@ -261,10 +270,10 @@ export async function respondToMatchRequest(
   if ('join' in outcome) {
     for (const other of new Set([userId, ...outcome.notify]))
       ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
-    await mailAccepted(ctx, pending, now);
+    await tellSenderOfAccept(ctx, pending, outcome.matchId, now);
     return { accepted: true as const, matchId: outcome.matchId };
   }
-  await mailAccepted(ctx, pending, now);
+  await tellSenderOfAccept(ctx, pending, outcome.matchId, now);
   // The acceptor too: their other open tabs refresh as well.
   for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
     ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
@@ -275,7 +284,7 @@ export async function respondToMatchRequest(
 /** The sender sees Declined at once on their open tabs and gets a mail (issue 9). */
 async function tellSenderOfDecline(
   ctx: ServiceContext,
-  pending: { fromRequestId: string; fromUserId: string },
+  pending: { id: string; fromRequestId: string; fromUserId: string },
   declinerRequestId: string,
   now: Date,
 ) {
@@ -287,13 +296,23 @@ async function tellSenderOfDecline(
     notice: `${name} declined your match request.`,
   });
   const sender = views.get(pending.fromRequestId);
-  if (sender) await sendQuietly(ctx, matchDeclinedMail(sender, name, ctx.config.PUBLIC_URL));
+  if (!sender) return;
+  await notifyRider(ctx, {
+    userId: pending.fromUserId,
+    kind: 'match-declined',
+    title: `${name} declined your match request`,
+    body: `Other riders may still fit your trip. ${describeTrip(sender)}.`,
+    link: '/dashboard',
+    dedupeKey: `match-declined:${pending.id}`,
+    mail: matchDeclinedMail(sender, name, ctx.config.PUBLIC_URL),
+  });
 }
 
 /** The sender learns their request was accepted (a pair, or a cab they asked to join). */
-async function mailAccepted(
+async function tellSenderOfAccept(
   ctx: ServiceContext,
-  pending: { fromRequestId: string; toRequestId: string },
+  pending: { id: string; fromUserId: string; fromRequestId: string; toRequestId: string },
+  matchId: string,
   now: Date,
 ) {
   const views = await loadRideRequestViews(
@@ -301,14 +320,17 @@ async function mailAccepted(
     [pending.fromRequestId, pending.toRequestId],
     now,
   );
-  await sendQuietly(
-    ctx,
-    matchAcceptedMail(
-      views.get(pending.fromRequestId)!,
-      views.get(pending.toRequestId)!,
-      ctx.config.PUBLIC_URL,
-    ),
-  );
+  const sender = views.get(pending.fromRequestId)!;
+  const accepter = views.get(pending.toRequestId)!;
+  await notifyRider(ctx, {
+    userId: pending.fromUserId,
+    kind: 'match-accepted',
+    title: `${shortName(accepter.rider)} accepted your match request`,
+    body: `You are sharing a cab. ${describeTrip(sender)}.`,
+    link: `/chat/${matchId}`,
+    dedupeKey: `match-accepted:${pending.id}`,
+    mail: matchAcceptedMail(sender, accepter, ctx.config.PUBLIC_URL),
+  });
 }
 
 export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id: string) {

@@ -1,15 +1,105 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushPayload } from '@aeropool/contract/push';
+import { pushSubscriptions } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
+import { vapidKeys, type VapidKeys } from './vapid-keys';
 
-export type PushPayload = { title: string; body: string; url: string; tag: string };
+export type { PushPayload };
+
+/** A ride notification is stale after a day; push services would otherwise hold it for weeks. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** The action that caused the push waits for it, so a slow push service must not hold it up. */
+const PUSH_TIMEOUT_MS = 5000;
+/** RFC 8291 leaves 3993 bytes of plain text in the one 4096-byte record push services take. */
+const MAX_PAYLOAD_BYTES = 3900;
+
+type Subscription = typeof pushSubscriptions.$inferSelect;
+
+const byteLength = (payload: PushPayload) => Buffer.byteLength(JSON.stringify(payload));
+
+/** A long chat message is shortened rather than refused by the push service (413). */
+function fitPayload(payload: PushPayload): PushPayload {
+  let characters = [...payload.body];
+  let fitted = payload;
+  while (byteLength(fitted) > MAX_PAYLOAD_BYTES && characters.length > 0) {
+    characters = characters.slice(0, Math.floor(characters.length * 0.8));
+    fitted = { ...payload, body: `${characters.join('')}…` };
+  }
+  return fitted;
+}
+
+/** Topic (RFC 8030 §5.4): a push still waiting for the device is replaced by a newer one of the same tag. */
+const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+
+/**
+ * web-push encrypts (aes128gcm) and signs (VAPID); the request itself goes through fetch, with a
+ * timeout and no redirects, and over plain http to a local stand-in in tests (web-push's own
+ * sendNotification always speaks https).
+ */
+async function sendTo(
+  ctx: ServiceContext,
+  subscription: Subscription,
+  body: string,
+  tag: string,
+  keys: VapidKeys,
+): Promise<void> {
+  // The endpoint's path is the device's address, as good as a credential: only the host is logged.
+  const host = new URL(subscription.endpoint).host;
+  try {
+    const request = webpush.generateRequestDetails(
+      {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      },
+      body,
+      { vapidDetails: keys, TTL: PUSH_TTL_SECONDS, topic: topicOf(tag) },
+    );
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    );
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    // 404 and 410: the browser dropped the subscription (RFC 8030 §7.3); it will never work again.
+    if (response.status === 404 || response.status === 410) {
+      await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      ctx.log.info({ host, status: response.status }, 'push subscription gone; removed');
+      return;
+    }
+    if (!response.ok) ctx.log.warn({ host, status: response.status }, 'push not accepted');
+  } catch (error) {
+    ctx.log.warn({ err: error, host }, 'push not sent');
+  }
+}
 
 /**
  * Sends a notification to every browser the rider allowed Web Push on; best effort (a failed push
  * never fails the action that caused it).
  */
 export async function pushToUser(
-  _ctx: ServiceContext,
-  _userId: string,
-  _payload: PushPayload,
+  ctx: ServiceContext,
+  userId: string,
+  payload: PushPayload,
 ): Promise<void> {
-  // Filled in by the Web Push work (issue 9).
+  try {
+    const subscriptions = await ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    if (subscriptions.length === 0) return;
+    const keys = await vapidKeys(ctx);
+    const body = JSON.stringify(fitPayload(payload));
+    await Promise.all(subscriptions.map((item) => sendTo(ctx, item, body, payload.tag, keys)));
+  } catch (error) {
+    ctx.log.error({ err: error }, 'push not sent');
+  }
 }

@@ -1,3 +1,4 @@
+import { JOB_NAMES } from '../notifications/job-names';
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
@@ -121,7 +122,7 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
   const womenOnly = body.womenOnly ?? false;
   await assertMayBeWomenOnly(ctx.db, riderId, womenOnly);
   const route = await routeFor(ctx, input);
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId);
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
     const [row] = await tx
@@ -137,6 +138,8 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
       .returning();
     return row!;
   });
+  await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: created.id });
+  return created;
 }
 
 /** Pending match requests of a request become Cancelled; returns the other riders to notify. */
@@ -202,6 +205,7 @@ export async function updateRideRequest(
   });
   for (const userId of notify)
     if (userId !== riderId) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+  await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: row.id });
   return row;
 }
 

@@ -35,6 +35,10 @@ export function useLogOut(): () => void {
   return useCallback(() => {
     // Sent while the token is still stored: the request carries it, the server revokes it.
     logOutOnServer();
+    // Loaded on demand: the landing page's navbar uses this hook too.
+    void import('../../pwa/push-subscription')
+      .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
+      .catch(() => undefined);
     toast.success('Successfully logged out');
     if (pathname === '/') signOut();
     else isLeavingRef.current = true;

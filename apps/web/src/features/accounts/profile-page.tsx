@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from '../../lib/notify';
-import { PageShell } from '../../components/layout/page-shell';
+import { AppShell } from '../../components/layout/app-shell';
 import { Spinner } from '../../components/ui/spinner';
 import { useRequireSession } from '../../lib/use-require-session';
 import { PROFILE_TOASTS } from './account-toasts';
@@ -12,16 +12,18 @@ import { ProfileHeader } from './components/profile-header';
 import { ProfileLoadError } from './components/profile-load-error';
 import { ProfileStats } from './components/profile-stats';
 import { BlockedRiders } from '../safety/components/blocked-riders';
+import { EmailPreferences } from '../notifications/email-preferences';
+import { PushNotificationsToggle } from '../../pwa/push-toggle';
 
 /** Spec §2 Profile: needs a stored user id, otherwise useRequireSession sends it to /login. */
 export function ProfilePage() {
   const session = useRequireSession();
   return (
-    <PageShell>
+    <AppShell>
       <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:py-12">
         {session ? <ProfileContent userId={session.userId} /> : null}
       </main>
-    </PageShell>
+    </AppShell>
   );
 }
 
@@ -55,6 +57,8 @@ function ProfileContent({ userId }: { userId: string }) {
       <ProfileHeader user={user} />
       <ProfileStats stats={statsQuery.data} user={user} />
       <BasicInfoForm user={user} />
+      <EmailPreferences userId={user._id} />
+      <PushNotificationsToggle />
       <BlockedRiders userId={user._id} />
       <AccountSettings user={user} />
     </>

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PageShell } from '../../components/layout/page-shell';
+import { AppShell } from '../../components/layout/app-shell';
 import { useSession } from '../../lib/session';
 import { CHAT_TEXTS } from './chat-texts';
 import { ChatNotice } from './components/chat-notice';
@@ -10,13 +10,13 @@ export function ChatPage() {
   const { matchId = '' } = useParams();
   const session = useSession();
   return (
-    <PageShell>
+    <AppShell fullHeight>
       {session ? (
         // Keyed: another match or rider starts from a clean room, outbox included.
         <ChatRoom key={`${session.userId}:${matchId}`} matchId={matchId} selfId={session.userId} />
       ) : (
         <ChatNotice message={CHAT_TEXTS.signedOut} link={{ to: '/login', label: 'Log In' }} />
       )}
-    </PageShell>
+    </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RideRequest } from '@aeropool/contract/rides';
-import { PageShell } from '../../components/layout/page-shell';
+import { AppShell } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { useRequireSession } from '../../lib/use-require-session';
 import type { TripTab } from './api/trip-keys';
@@ -15,11 +15,11 @@ import { useTripsLiveUpdates } from './hooks/use-trips-live-updates';
 export function DashboardPage() {
   const session = useRequireSession();
   return (
-    <PageShell>
+    <AppShell>
       <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 px-4 py-8 sm:py-12">
         {session ? <MyTrips userId={session.userId} /> : null}
       </main>
-    </PageShell>
+    </AppShell>
   );
 }
 
@@ -59,6 +59,7 @@ function MyTrips({ userId }: { userId: string }) {
           tab={tab}
           onEdit={(request) => setEditor({ kind: 'edit', request })}
           onCancel={setCancelling}
+          onCreate={() => setEditor({ kind: 'create' })}
         />
       </div>
 

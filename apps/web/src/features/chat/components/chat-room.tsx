@@ -98,7 +98,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
   }
 
   return (
-    <main className="flex h-[calc(100dvh-4rem-1px)] min-h-80 flex-col bg-slate-50">
+    <main className="flex min-h-0 flex-1 flex-col bg-slate-50 pb-16 md:pb-0">
       <ChatHeader
         coRiders={coRiders}
         coRiderProfiles={coRiderProfiles}

@@ -1,6 +1,7 @@
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardSkeletons } from '../../../components/ui/skeleton';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useTrips } from '../api/get-trips';
 import { useRefetchWhenATripStarts } from '../hooks/use-refetch-when-a-trip-starts';
 import type { TripTab } from '../api/trip-keys';
@@ -14,15 +15,16 @@ type Props = {
   tab: TripTab;
   onEdit: (request: RideRequest) => void;
   onCancel: (request: RideRequest) => void;
+  onCreate: () => void;
 };
 
 /** Spec §4: which trips a tab holds is the server's call; a trip with a match is a match card. */
-export function TripList({ userId, tab, onEdit, onCancel }: Props) {
+export function TripList({ userId, tab, onEdit, onCancel, onCreate }: Props) {
   const query = useTrips(userId, tab);
   useRefetchWhenATripStarts(tab === 'upcoming' ? query.data : undefined, query.refetch);
   useErrorToast(query.isError, query.errorUpdatedAt, TRIPS_TOASTS.fetchTripsFailed, `trips-${tab}`);
 
-  if (query.isPending) return <Spinner label="Loading trips…" />;
+  if (query.isPending) return <CardSkeletons label="Loading trips…" />;
   if (query.isError) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
@@ -39,15 +41,17 @@ export function TripList({ userId, tab, onEdit, onCancel }: Props) {
     );
   }
   if (query.data.length === 0) {
-    return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-        <p className="font-semibold text-slate-900">No trips found</p>
-        <p className="mt-1 text-sm text-slate-600">
-          {tab === 'upcoming'
-            ? 'Create a ride request to find co-passengers for your airport trip.'
-            : 'Trips you have taken or that have expired will show here.'}
-        </p>
-      </div>
+    return tab === 'upcoming' ? (
+      <EmptyState
+        title="No trips found"
+        text="Create a ride request to find co-passengers for your airport trip."
+        action={<Button onClick={onCreate}>Post a ride request</Button>}
+      />
+    ) : (
+      <EmptyState
+        title="No trips found"
+        text="Trips you have taken or that have expired will show here."
+      />
     );
   }
 

@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, inArray, ne, or, isNull, sql } from 'drizzle-orm';
+import type { ChatSummary } from '@aeropool/contract/chat';
+import { chatMessages, matches, matchMembers, users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/service-context';
+import { shortName } from '../accounts/user-view';
+import { loadRideRequestViews } from '../rides/ride-request-view';
+import { markNotificationsReadFor } from '../notifications/notification-service';
+import { decryptMessage } from './message-crypto';
+
+/**
+ * The Chats tab: every Active match of the rider with its co-riders, latest message and how many
+ * messages of others came after the rider last had the chat open. Newest activity first.
+ */
+export async function listChats(ctx: ServiceContext, userId: string): Promise<ChatSummary[]> {
+  const mine = await ctx.db
+    .select({
+      matchId: matchMembers.matchId,
+      rideRequestId: matchMembers.rideRequestId,
+      lastReadAt: matchMembers.lastReadAt,
+    })
+    .from(matchMembers)
+    .innerJoin(matches, eq(matches.id, matchMembers.matchId))
+    .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
+  if (mine.length === 0) return [];
+  const matchIds = mine.map((m) => m.matchId);
+
+  const [views, coRiders, latest, unread] = await Promise.all([
+    loadRideRequestViews(
+      ctx.db,
+      mine.map((m) => m.rideRequestId),
+      ctx.now(),
+    ),
+    ctx.db
+      .select({
+        matchId: matchMembers.matchId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(matchMembers)
+      .innerJoin(users, eq(users.id, matchMembers.userId))
+      .where(and(inArray(matchMembers.matchId, matchIds), ne(matchMembers.userId, userId))),
+    ctx.db
+      .selectDistinctOn([chatMessages.matchId], {
+        message: chatMessages,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .where(inArray(chatMessages.matchId, matchIds))
+      .orderBy(chatMessages.matchId, desc(chatMessages.createdAt), desc(chatMessages.id)),
+    ctx.db
+      .select({ matchId: chatMessages.matchId, count: sql<number>`count(*)::int` })
+      .from(chatMessages)
+      .innerJoin(
+        matchMembers,
+        and(eq(matchMembers.matchId, chatMessages.matchId), eq(matchMembers.userId, userId)),
+      )
+      .where(
+        and(
+          inArray(chatMessages.matchId, matchIds),
+          ne(chatMessages.userId, userId),
+          or(isNull(matchMembers.lastReadAt), gt(chatMessages.createdAt, matchMembers.lastReadAt)),
+        ),
+      )
+      .groupBy(chatMessages.matchId),
+  ]);
+
+  const summaries = mine.flatMap((member): Array<ChatSummary & { activity: number }> => {
+    const trip = views.get(member.rideRequestId);
+    if (!trip) return [];
+    const last = latest.find((l) => l.message.matchId === member.matchId);
+    return [
+      {
+        matchId: member.matchId,
+        trip,
+        coRiders: coRiders.filter((c) => c.matchId === member.matchId).map(shortName),
+        lastMessage: last
+          ? {
+              text: decryptMessage(ctx.secrets.chatKey, member.matchId, last.message.body),
+              authorName: shortName(last),
+              fromMe: last.message.userId === userId,
+              timestamp: last.message.createdAt.toISOString(),
+            }
+          : null,
+        unreadCount: unread.find((u) => u.matchId === member.matchId)?.count ?? 0,
+        activity: last ? last.message.createdAt.getTime() : trip.timeOfTravel,
+      },
+    ];
+  });
+  return summaries
+    .sort((a, b) => b.activity - a.activity)
+    .map(({ activity: _activity, ...summary }) => summary);
+}
+
+/** The rider has the chat open up to now: its unread count and chat notification clear. */
+export async function markChatRead(ctx: ServiceContext, userId: string, matchId: string) {
+  await ctx.db
+    .update(matchMembers)
+    .set({ lastReadAt: ctx.now() })
+    .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)));
+  await markNotificationsReadFor(ctx, userId, `/chat/${matchId}`);
+}

@@ -1,0 +1,2 @@
+/** pg-boss queue names of the notification jobs. */
+export const JOB_NAMES = { reminders: 'trip-reminders', newRide: 'new-ride-alerts' } as const;

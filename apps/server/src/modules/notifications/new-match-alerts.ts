@@ -1,0 +1,57 @@
+import { NEW_MATCH_ALERT_PERCENTAGE } from '@aeropool/contract/notifications';
+import type { ServiceContext } from '../../lib/service-context';
+import { shortName } from '../accounts/user-view';
+import { describeTrip, tripMail } from '../matching/match-mails';
+import { findMatchesAndRequests } from '../matching/potential-matches';
+import { lowRatedAmong } from '../matching/rating-rule';
+import { loadRideRequestViews } from '../rides/ride-request-view';
+import { notifyRider } from './notification-service';
+
+/**
+ * After a ride request is posted or changed: every rider whose open request it fits at 60% or
+ * more hears of it once. The search is the new ride's own potential matches, so the rules that
+ * hide riders from each other (blocks, women-only, a declined or cancelled pair) hold both ways.
+ */
+export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: string) {
+  const now = ctx.now();
+  const [view] = (await loadRideRequestViews(ctx.db, [rideRequestId], now)).values();
+  if (!view || view.status !== 'Active') return 0;
+  // A rider hidden from others for low ratings is not announced to them either.
+  if ((await lowRatedAmong(ctx.db, [view.rider._id])).size > 0) return 0;
+  const { potentialMatches } = await findMatchesAndRequests(ctx, rideRequestId, view.rider._id);
+  const fitting = potentialMatches.filter(
+    (candidate) => !candidate.cab && candidate.matchPercentage >= NEW_MATCH_ALERT_PERCENTAGE,
+  );
+  if (fitting.length === 0) return 0;
+  const theirs = await loadRideRequestViews(
+    ctx.db,
+    fitting.map((c) => c._id),
+    now,
+  );
+  const name = shortName(view.rider);
+  for (const candidate of fitting) {
+    const trip = theirs.get(candidate._id);
+    if (!trip) continue;
+    const title = `New ${candidate.matchPercentage}% match: ${name}`;
+    await notifyRider(ctx, {
+      userId: trip.rider._id,
+      kind: 'new-match',
+      title,
+      body: `${name} fits your trip. ${describeTrip(trip)}.`,
+      link: '/dashboard',
+      dedupeKey: `new-match:${candidate._id}:${rideRequestId}`,
+      mail: tripMail(
+        trip.rider.email,
+        `A new rider fits your trip (${candidate.matchPercentage}% match)`,
+        [
+          `Hi ${trip.rider.firstName},`,
+          `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
+          `Your trip: ${describeTrip(trip)}.`,
+          'Send them a match request from Potential Matches in My Trips.',
+        ],
+        ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
+      ),
+    });
+  }
+  return fitting.length;
+}

@@ -1,0 +1,162 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  type AppNotification,
+  type EmailPreferences,
+  type NotificationKind,
+  type NotificationList,
+} from '@aeropool/contract/notifications';
+import { notifications, users } from '../../db/schema';
+import type { MailMessage } from '../../lib/mailer';
+import type { ServiceContext } from '../../lib/service-context';
+import { pushToUser } from '../push/push-service';
+
+export type RiderNotice = {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  /** One notification per key and rider: the same event never notifies twice (issue 9). */
+  dedupeKey: string;
+  /** Sent only when the rider has not switched this kind's e-mails off. */
+  mail?: MailMessage;
+};
+
+type Row = typeof notifications.$inferSelect;
+
+const toView = (row: Row): AppNotification => ({
+  _id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt ? row.readAt.toISOString() : null,
+});
+
+/**
+ * Stores the notification, shows it live on the rider's open tabs, pushes it to their devices and
+ * mails it if they want mail of this kind. A chat keeps one item that each new message brings back
+ * to unread; every other key notifies once. Never throws: telling a rider must not undo the action.
+ */
+export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Promise<void> {
+  try {
+    const now = ctx.now();
+    const values = {
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      dedupeKey: notice.dedupeKey,
+      createdAt: now,
+    };
+    const insert = ctx.db.insert(notifications).values(values);
+    const [row] = await (
+      notice.kind === 'chat-message'
+        ? insert.onConflictDoUpdate({
+            target: [notifications.userId, notifications.dedupeKey],
+            set: { title: values.title, body: values.body, createdAt: now, readAt: null },
+          })
+        : insert.onConflictDoNothing()
+    ).returning();
+    if (!row) return;
+    ctx.notifyUser(notice.userId, 'notification', toView(row));
+    // Not awaited: a slow push service must not hold up the action (pushToUser never throws).
+    void pushToUser(ctx, notice.userId, {
+      title: notice.title,
+      body: notice.body,
+      url: notice.link,
+      tag: notice.dedupeKey,
+    });
+    if (notice.mail && (await wantsMail(ctx, notice.userId, notice.kind))) {
+      await ctx.mailer.send(notice.mail);
+    }
+  } catch (error) {
+    ctx.log.error({ err: error, kind: notice.kind }, 'notification not delivered');
+  }
+}
+
+async function wantsMail(ctx: ServiceContext, userId: string, kind: NotificationKind) {
+  const preferences = await getEmailPreferences(ctx, userId);
+  return preferences[kind] !== false;
+}
+
+export async function listNotifications(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<NotificationList> {
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_PAGE_SIZE),
+    ctx.db
+      .select({ unread: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { notifications: rows.map(toView), unreadCount: counted?.unread ?? 0 };
+}
+
+/** Marks the rider's own notifications read: the ids given, or all of them. */
+export async function markNotificationsRead(
+  ctx: ServiceContext,
+  userId: string,
+  which: { all: true } | { ids: string[] },
+): Promise<void> {
+  await ctx.db
+    .update(notifications)
+    .set({ readAt: ctx.now() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        'ids' in which ? inArray(notifications.id, which.ids) : undefined,
+      ),
+    );
+}
+
+/** Read when the rider opens what it points at (a chat they are reading needs no bell). */
+export async function markNotificationsReadFor(ctx: ServiceContext, userId: string, link: string) {
+  await ctx.db
+    .update(notifications)
+    .set({ readAt: ctx.now() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.link, link),
+        isNull(notifications.readAt),
+      ),
+    );
+}
+
+export async function getEmailPreferences(
+  ctx: Pick<ServiceContext, 'db'>,
+  userId: string,
+): Promise<EmailPreferences> {
+  const [row] = await ctx.db
+    .select({ preferences: users.emailPreferences })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.preferences ?? {};
+}
+
+export async function setEmailPreferences(
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  userId: string,
+  changes: EmailPreferences,
+): Promise<EmailPreferences> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({
+      emailPreferences: sql`${users.emailPreferences} || ${JSON.stringify(changes)}::jsonb`,
+      updatedAt: ctx.now(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ preferences: users.emailPreferences });
+  return row?.preferences ?? {};
+}

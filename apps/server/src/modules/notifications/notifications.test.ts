@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
+import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
+import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { alertRidersOfNewRide } from './new-match-alerts';
+import { sendTripReminders } from './trip-reminders';
+
+let t: TestApp;
+let url: string;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.listen();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+/** Each test's trips on their own day, so open requests of other tests never fit them. */
+let day = 0;
+const nextDay = () => (++day * 24 + 3) * 60;
+
+const inbox = async (user: SignedUpUser): Promise<NotificationList> => {
+  const res = await t.request({ method: 'GET', url: '/api/notifications', token: user.token });
+  expect(res.statusCode).toBe(200);
+  return res.json().entities[0];
+};
+const kinds = async (user: SignedUpUser) => (await inbox(user)).notifications.map((n) => n.kind);
+const connect = async (user: SignedUpUser) => {
+  const socket = await connectSocket(url, user.token);
+  sockets.push(socket);
+  return socket;
+};
+const mailsTo = (user: SignedUpUser, subject: RegExp) =>
+  t.mail.messages.filter((m) => m.to.includes(user.email) && subject.test(m.subject));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('notification centre', () => {
+  it('tells the recipient of a match request live and keeps it; the sender gets nothing', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' })]);
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const live = nextEvent(await connect(b), 'notification');
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(sent.statusCode).toBe(201);
+    const pushed: AppNotification = await live;
+    expect(pushed).toMatchObject({ kind: 'match-request', link: '/dashboard', readAt: null });
+    expect(pushed.title).toBe('New match request from Asha R.');
+    const stored = await inbox(b);
+    expect(stored.unreadCount).toBe(1);
+    expect(stored.notifications[0]).toEqual(pushed);
+    expect(await kinds(a)).toEqual([]);
+  });
+
+  it('tells the sender of an accept (with the chat link) and of a decline', async () => {
+    const [a, b, c] = await Promise.all([
+      t.signUp(),
+      t.signUp(),
+      t.signUp({ firstName: 'Chitra' }),
+    ]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const accepted = (await inbox(a)).notifications[0]!;
+    expect(accepted).toMatchObject({ kind: 'match-accepted', link: `/chat/${matchId}` });
+
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideC = await createRide(t, c, { minutesAhead, place: PLACES.indiranagar });
+    const sent = (await sendMatch(t, a, rideA._id, rideC._id)).json().entities[0];
+    expect((await respond(t, c, rideC._id, sent._id, false)).statusCode).toBe(200);
+    const declined = (await inbox(a)).notifications[0]!;
+    expect(declined).toMatchObject({ kind: 'match-declined', link: '/dashboard' });
+    expect(declined.title).toBe('Chitra R. declined your match request');
+  });
+
+  it('tells a co-rider of a cancellation, once', async () => {
+    const [a, b] = await Promise.all([t.signUp({ firstName: 'Anil' }), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: a.token,
+      payload: { id: matchId, status: 'Cancelled' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cancelled = (await inbox(b)).notifications.filter((n) => n.kind === 'match-cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.title).toBe('Anil R. cancelled your shared ride');
+    expect(await kinds(a)).not.toContain('match-cancelled');
+  });
+
+  it('marks the rider’s own notifications read, by id or all, and no one else’s', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const [first, second] = (await inbox(a)).notifications;
+    const byOther = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: b.token,
+      payload: { ids: [first!._id] },
+    });
+    expect(byOther.statusCode).toBe(200);
+    expect((await inbox(a)).unreadCount).toBe(2);
+    const one = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: a.token,
+      payload: { ids: [first!._id] },
+    });
+    expect(one.json().entities[0].unreadCount).toBe(1);
+    expect((await inbox(a)).notifications.find((n) => n._id === second!._id)!.readAt).toBeNull();
+    const all = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: a.token,
+      payload: { all: true },
+    });
+    expect(all.json().entities[0].unreadCount).toBe(0);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: a.token,
+      payload: { ids: ['nope'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Invalid notification.');
+    expect((await t.request({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+
+  it('switches one kind of e-mail off while the in-app notification still comes', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/email-preferences',
+      token: b.token,
+      payload: { 'match-request': false },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().entities[0]).toEqual({ 'match-request': false });
+    const read = await t.request({
+      method: 'GET',
+      url: '/api/notifications/email-preferences',
+      token: b.token,
+    });
+    expect(read.json().entities[0]).toEqual({ 'match-request': false });
+    const unknown = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/email-preferences',
+      token: b.token,
+      payload: { sms: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const sent = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0];
+    expect(await kinds(b)).toContain('match-request');
+    // The accept mail to a (still on) is sent after the request's would have been.
+    await respond(t, b, rideB._id, sent._id);
+    await t.mail.waitFor(a.email, (m) => /accepted your match request/.test(m.subject));
+    await settle();
+    expect(mailsTo(b, /new match request/)).toHaveLength(0);
+  });
+});
+
+describe('chat notifications and the Chats tab', () => {
+  const join = (socket: TestSocket, matchId: string) =>
+    new Promise<JoinAck>((resolve) => socket.emit('joinRoom', matchId, resolve));
+  const say = (socket: TestSocket, matchId: string, messageText: string) =>
+    new Promise<ChatAck>((resolve) =>
+      socket.emit('message', { matchId, messageText, clientId: crypto.randomUUID() }, resolve),
+    );
+  const chats = async (user: SignedUpUser): Promise<ChatSummary[]> =>
+    (await t.request({ method: 'GET', url: '/api/chats', token: user.token })).json().entities;
+
+  it('notifies a co-rider who is away once per chat, counts unread, and reading clears both', async () => {
+    const [a, b] = await Promise.all([t.signUp({ firstName: 'Asha' }), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const sa = await connect(a);
+    expect((await join(sa, matchId)).ok).toBe(true);
+    expect((await say(sa, matchId, 'Hi, meet at pillar 7?')).ok).toBe(true);
+    expect((await say(sa, matchId, 'I have one bag.')).ok).toBe(true);
+    await settle();
+
+    const chatItems = (await inbox(b)).notifications.filter((n) => n.kind === 'chat-message');
+    expect(chatItems).toHaveLength(1);
+    expect(chatItems[0]).toMatchObject({
+      title: 'New message from Asha R.',
+      body: 'I have one bag.',
+      link: `/chat/${matchId}`,
+      readAt: null,
+    });
+    const [summary] = await chats(b);
+    expect(summary).toMatchObject({
+      matchId,
+      coRiders: ['Asha R.'],
+      unreadCount: 2,
+      lastMessage: { text: 'I have one bag.', authorName: 'Asha R.', fromMe: false },
+    });
+    expect((await chats(a))[0]).toMatchObject({ unreadCount: 0, lastMessage: { fromMe: true } });
+
+    // b opens the chat: read up to now, the chat's notification too; a message while b is
+    // reading notifies nobody.
+    const sb = await connect(b);
+    expect((await join(sb, matchId)).ok).toBe(true);
+    await settle();
+    expect((await chats(b))[0]!.unreadCount).toBe(0);
+    expect(
+      (await inbox(b)).notifications.find((n) => n.kind === 'chat-message')!.readAt,
+    ).not.toBeNull();
+    await say(sa, matchId, 'See you!');
+    await settle();
+    expect(
+      (await inbox(b)).notifications.find((n) => n.kind === 'chat-message')!.readAt,
+    ).not.toBeNull();
+    expect((await chats(b))[0]!.lastMessage!.text).toBe('See you!');
+  });
+});
+
+describe('jobs: reminders and new-match alerts', () => {
+  it('reminds both riders once, two hours before a matched trip', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const minutesAhead = nextDay();
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead });
+    await sendTripReminders(t.app);
+    expect(await kinds(a)).not.toContain('trip-reminder');
+    const start = t.clock.now().getTime();
+    t.clock.advance((minutesAhead - 110) * 60_000);
+    try {
+      // Two runs at once (two instances): still one reminder each.
+      await Promise.all([sendTripReminders(t.app), sendTripReminders(t.app)]);
+      for (const rider of [a, b]) {
+        const reminders = (await inbox(rider)).notifications.filter(
+          (n) => n.kind === 'trip-reminder',
+        );
+        expect(reminders).toHaveLength(1);
+        expect(reminders[0]).toMatchObject({ link: `/chat/${matchId}` });
+        expect(reminders[0]!.title).toBe('Your shared ride is in about 2 hours');
+      }
+      await t.mail.waitFor(b.email, (m) => /Reminder: your shared ride/.test(m.subject));
+      await sendTripReminders(t.app);
+      expect(mailsTo(a, /Reminder/)).toHaveLength(1);
+    } finally {
+      t.clock.set(new Date(start));
+    }
+  });
+
+  it('tells riders whose open request a new ride fits at 60% or more, once', async () => {
+    const [a, b, far] = await Promise.all([
+      t.signUp(),
+      t.signUp({ firstName: 'Bina' }),
+      t.signUp(),
+    ]);
+    const minutesAhead = nextDay();
+    await createRide(t, a, { minutesAhead });
+    await createRide(t, far, { minutesAhead: minutesAhead + 600 });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    expect(await alertRidersOfNewRide(t.app, rideB._id)).toBe(1);
+    await alertRidersOfNewRide(t.app, rideB._id);
+    const alerts = (await inbox(a)).notifications.filter((n) => n.kind === 'new-match');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.title).toMatch(/^New \d+% match: Bina R\.$/);
+    expect(await kinds(far)).not.toContain('new-match');
+    expect(await kinds(b)).not.toContain('new-match');
+  });
+});

@@ -1,0 +1,72 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import {
+  PUSH_MESSAGES,
+  PUSH_SUBSCRIPTIONS_PER_RIDER,
+  type PushSubscriptionBody,
+} from '@aeropool/contract/push';
+import { pushSubscriptions } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { ServiceContext } from '../../lib/service-context';
+
+const stripPadding = (key: string) => key.replace(/=+$/, '');
+
+/**
+ * Browsers only hand out https push endpoints; plain http is for the local stand-in in tests,
+ * and refusing it in production keeps the server from POSTing to arbitrary plain-http hosts.
+ */
+function assertEndpointAllowed(ctx: Pick<ServiceContext, 'config'>, endpoint: string): void {
+  if (ctx.config.NODE_ENV === 'production' && new URL(endpoint).protocol !== 'https:') {
+    throw new AppError('BAD_REQUEST', PUSH_MESSAGES.insecureEndpoint, { field: 'endpoint' });
+  }
+}
+
+/**
+ * Saves this browser's subscription for the rider. An endpoint belongs to one browser, so when
+ * another rider signs in there and subscribes, the device moves to them. Past the per-rider cap
+ * the oldest devices are dropped (each one is a request on every notification).
+ */
+export async function subscribe(
+  ctx: ServiceContext,
+  userId: string,
+  body: PushSubscriptionBody,
+): Promise<void> {
+  assertEndpointAllowed(ctx, body.endpoint);
+  const values = {
+    userId,
+    endpoint: body.endpoint,
+    p256dh: stripPadding(body.keys.p256dh),
+    auth: stripPadding(body.keys.auth),
+    createdAt: ctx.now(),
+  };
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: values.p256dh, auth: values.auth, createdAt: values.createdAt },
+      });
+    const newest = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(PUSH_SUBSCRIPTIONS_PER_RIDER);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+  });
+}
+
+/** Turns push off for one of the rider's own browsers; someone else's endpoint is not found. */
+export async function unsubscribe(
+  ctx: ServiceContext,
+  userId: string,
+  endpoint: string,
+): Promise<void> {
+  const deleted = await ctx.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', PUSH_MESSAGES.subscriptionNotFound);
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList } from '@aeropool/contract/notifications';
+import { createRide, matchedPair, PLACES } from '../test/ride-factory';
+import { createTestApp, type SignedUpUser, type TestApp } from '../test/test-app';
+import { JOB_NAMES } from '../modules/notifications/job-names';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ JOB_RUNNER: 'true' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const kindsOf = async (user: SignedUpUser) => {
+  const res = await t.request({ method: 'GET', url: '/api/notifications', token: user.token });
+  return (res.json().entities[0] as NotificationList).notifications.map((n) => n.kind);
+};
+const eventually = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+describe('the job runner (pg-boss on this database)', () => {
+  it('queues a new-match alert when a ride is posted and runs it in the background', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    await createRide(t, a, { minutesAhead: 600 });
+    await createRide(t, b, { minutesAhead: 600, place: PLACES.indiranagar });
+    await eventually(async () => (await kindsOf(a)).includes('new-match'));
+  });
+
+  it('runs the reminders job it is sent, as the moved test clock does', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    await matchedPair(t, a, b, { minutesAhead: 3000 });
+    t.clock.advance((3000 - 100) * 60_000);
+    await t.app.jobs.send(JOB_NAMES.reminders);
+    await eventually(async () => (await kindsOf(b)).includes('trip-reminder'));
+    await eventually(async () => (await kindsOf(a)).includes('trip-reminder'));
+    expect((await kindsOf(a)).filter((kind) => kind === 'trip-reminder')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromPglite, PgBoss } from 'pg-boss';
+import { TIME_ZONE } from '@aeropool/contract/product';
+import type { Database } from '../db/database';
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+export type JobDefinition = {
+  name: string;
+  handle: JobHandler;
+  /** A cron line: pg-boss starts one job per tick across every instance. */
+  cron?: string;
+};
+
+export type Jobs = {
+  /**
+   * Queues a job (in the background); it runs on whichever instance picks it up first. No-op with
+   * the runner off.
+   */
+  send(name: string, data?: Record<string, unknown>): Promise<void>;
+};
+
+const POLLING_SECONDS = 1;
+
+const createBoss = (database: Database, options: { supervise?: boolean } = {}) =>
+  database.kind === 'postgres'
+    ? new PgBoss({ connectionString: database.postgresUrl!, max: 3, ...options })
+    : new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...options });
+
+/**
+ * Installs pg-boss's tables. The build runs it into the PGlite template a new data folder starts
+ * from: on PGlite the install takes seconds, during which the one connection serves nobody else.
+ */
+export async function installJobSchema(database: Database): Promise<void> {
+  const boss = createBoss(database, { supervise: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
+
+/**
+ * Background jobs on pg-boss (decision 012): on PostgreSQL every instance works the same queues
+ * and a scheduled job runs once per tick across them; on PGlite pg-boss runs on the embedded
+ * database through its own adapter, so jobs survive restarts there too.
+ */
+export default fp(async function jobsPlugin(
+  app: FastifyInstance,
+  options: { database: Database; jobs: () => JobDefinition[] },
+) {
+  if (!app.config.JOB_RUNNER) {
+    app.decorate('jobs', { send: async () => undefined } satisfies Jobs);
+    return;
+  }
+  const { database } = options;
+  const boss = createBoss(database);
+  boss.on('error', (error) => app.log.error({ err: error }, 'job runner'));
+
+  // Started at once and not awaited: installing pg-boss's schema must not hold up serving. The
+  // handlers only run after the app is up; jobs sent meanwhile are queued when it has started.
+  const started = (async () => {
+    await boss.start();
+    for (const job of options.jobs()) {
+      await boss.createQueue(job.name);
+      await boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
+        for (const item of batch) await job.handle((item.data ?? {}) as Record<string, unknown>);
+      });
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE });
+    }
+  })();
+  started.catch((error: unknown) => app.log.error({ err: error }, 'job runner did not start'));
+  const jobs: Jobs = {
+    // Not awaited by the caller's answer: the job is queued once the runner has started.
+    send: async (name, data = {}) => {
+      void started
+        .then(() => boss.send(name, data))
+        .catch((error: unknown) => app.log.error({ err: error, job: name }, 'job not queued'));
+    },
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', async () => {
+    await started.catch(() => undefined);
+    await boss.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
+  });
+});

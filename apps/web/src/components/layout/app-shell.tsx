@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { AppHeader } from './app-header';
+import { BottomTabs } from './bottom-tabs';
+
+type Props = {
+  children: ReactNode;
+  /** The chat: the page fills the screen between header and tab bar and scrolls inside. */
+  fullHeight?: boolean;
+};
+
+/**
+ * Signed-in screens (issue 9): a compact header with the app's destinations and the bell, a tab
+ * bar at the bottom on phones, and no marketing footer.
+ */
+export function AppShell({ children, fullHeight = false }: Props) {
+  return (
+    <div className={`flex flex-col ${fullHeight ? 'h-dvh' : 'min-h-dvh'}`}>
+      <a
+        href="#page-content"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('page-content')?.focus();
+        }}
+        className="sr-only z-[80] rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <AppHeader />
+      <div
+        id="page-content"
+        tabIndex={-1}
+        className={`flex flex-1 flex-col outline-none ${fullHeight ? 'min-h-0' : 'pb-20 md:pb-0'}`}
+      >
+        {children}
+      </div>
+      <BottomTabs />
+    </div>
+  );
+}

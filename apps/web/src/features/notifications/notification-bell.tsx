@@ -1,0 +1,183 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
+import toast from '../../lib/notify';
+import { markRead, notificationKeys, useNotifications } from './notifications-api';
+import { timeAgo } from './time-ago';
+
+/** The bell in the app header: unread count, and the notification centre as a drop-down panel. */
+export function NotificationBell({ userId }: { userId: string }) {
+  const query = useNotifications(userId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const unread = query.data?.unreadCount ?? 0;
+  const { pathname } = useLocation();
+
+  // Opening a chat reads its notification on the server (the socket's join); the bell follows.
+  useEffect(() => {
+    queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) => {
+      const opened = list?.notifications.filter((n) => n.link === pathname && !n.readAt) ?? [];
+      if (!list || opened.length === 0 || !pathname.startsWith('/chat/')) return list;
+      const readAt = new Date().toISOString();
+      return {
+        notifications: list.notifications.map((n) => (opened.includes(n) ? { ...n, readAt } : n)),
+        unreadCount: Math.max(0, list.unreadCount - opened.length),
+      };
+    });
+  }, [pathname, query.data, queryClient, userId]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [isOpen]);
+
+  const mark = async (which: { all: true } | { ids: string[] }) => {
+    try {
+      const list = await markRead(which);
+      queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), list);
+    } catch {
+      toast.error('Could not update your notifications. Please try again.');
+    }
+  };
+  const open = (item: AppNotification) => {
+    setIsOpen(false);
+    if (!item.readAt) void mark({ ids: [item._id] });
+    void navigate(item.link);
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((value) => !value)}
+        className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none">
+          <path
+            d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16zM10 20a2 2 0 0 0 4 0"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {unread > 0 ? (
+          <span
+            data-testid="unread-count"
+            aria-hidden="true"
+            className="absolute right-1 top-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold leading-5 text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {isOpen ? (
+        <section
+          id={panelId}
+          aria-label="Notifications"
+          className="fixed inset-x-2 top-16 z-50 max-h-[70dvh] overflow-y-auto rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96"
+        >
+          <div className="sticky top-0 flex items-center justify-between border-b border-slate-100 bg-white px-4 py-3">
+            <h2 className="font-semibold text-slate-900">Notifications</h2>
+            {unread > 0 ? (
+              <button
+                type="button"
+                onClick={() => void mark({ all: true })}
+                className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                Mark all read
+              </button>
+            ) : null}
+          </div>
+          <NotificationItems query={query} onOpen={open} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function NotificationItems({
+  query,
+  onOpen,
+}: {
+  query: ReturnType<typeof useNotifications>;
+  onOpen: (item: AppNotification) => void;
+}) {
+  if (query.isPending) {
+    return (
+      <ul aria-busy="true" aria-label="Loading notifications" className="space-y-3 p-4">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="h-12 animate-pulse rounded-lg bg-slate-100" />
+        ))}
+      </ul>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-2 p-6 text-center text-sm text-slate-600">
+        <p>Your notifications could not be loaded.</p>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="rounded-md px-3 py-1.5 font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (query.data.notifications.length === 0) {
+    return (
+      <p className="p-6 text-center text-sm text-slate-600">
+        Nothing yet. Match requests, replies, messages and trip reminders will show here.
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100">
+      {query.data.notifications.map((item) => (
+        <li key={item._id}>
+          <button
+            type="button"
+            onClick={() => onOpen(item)}
+            className="flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <span
+              aria-hidden="true"
+              className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.readAt ? 'bg-transparent' : 'bg-brand-600'}`}
+            />
+            <span className="min-w-0 flex-1">
+              <span className="block font-medium text-slate-900">
+                {item.readAt ? null : <span className="sr-only">Unread: </span>}
+                {item.title}
+              </span>
+              <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{item.body}</span>
+              <span className="mt-1 block text-xs text-slate-500">{timeAgo(item.createdAt)}</span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

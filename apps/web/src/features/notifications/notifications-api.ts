@@ -1,0 +1,71 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type {
+  AppNotification,
+  EmailPreferences,
+  NotificationList,
+} from '@aeropool/contract/notifications';
+import { api } from '../../lib/api-client';
+import { useSocketEvent } from '../../lib/socket';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (userId: string) => ['notifications', 'list', userId] as const,
+  emailPreferences: (userId: string) => ['notifications', 'email-preferences', userId] as const,
+};
+
+const listOptions = (userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.list(userId),
+    queryFn: async ({ signal }) =>
+      (await api.get<NotificationList>('/notifications', { signal })).entities[0]!,
+  });
+
+/** Puts a live notification in the cached list (a chat's item moves up and counts once). */
+const withLive = (list: NotificationList, item: AppNotification): NotificationList => {
+  const earlier = list.notifications.find((n) => n._id === item._id);
+  const wasUnread = earlier ? earlier.readAt === null : false;
+  return {
+    notifications: [item, ...list.notifications.filter((n) => n._id !== item._id)],
+    unreadCount: list.unreadCount + (item.readAt === null && !wasUnread ? 1 : 0),
+  };
+};
+
+/** The rider's notifications, kept current by the `notification` event on their socket room. */
+export function useNotifications(userId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(listOptions(userId));
+  const onNotification = useCallback(
+    (item: AppNotification) => {
+      queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) =>
+        list ? withLive(list, item) : list,
+      );
+      // A new chat message changes the Chats tab too.
+      if (item.kind === 'chat-message') void queryClient.invalidateQueries({ queryKey: ['chats'] });
+    },
+    [queryClient, userId],
+  );
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
+    [queryClient, userId],
+  );
+  useSocketEvent('notification', onNotification, refresh);
+  return query;
+}
+
+export async function markRead(which: { all: true } | { ids: string[] }) {
+  return (await api.post<NotificationList>('/notifications/read', which)).entities[0]!;
+}
+
+export const emailPreferencesOptions = (userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.emailPreferences(userId),
+    queryFn: async ({ signal }) =>
+      (await api.get<EmailPreferences>('/notifications/email-preferences', { signal }))
+        .entities[0]!,
+  });
+
+export async function saveEmailPreferences(changes: EmailPreferences) {
+  return (await api.put<EmailPreferences>('/notifications/email-preferences', changes))
+    .entities[0]!;
+}

@@ -1,0 +1,206 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
+import {
+  bearer,
+  chat,
+  createDropRequest,
+  createMatch,
+  INDIRANAGAR,
+  KORAMANGALA,
+  messageItem,
+  openChat,
+  uniqueTag,
+} from '../fixtures/chat';
+import { blockMapTiles } from '../fixtures/trips';
+import { toast } from '../fixtures/ui';
+
+test.describe.configure({ mode: 'parallel' });
+
+async function twoRiders(request: Parameters<typeof createRider>[0]) {
+  const tag = uniqueTag();
+  const a = await createRider(request, { firstName: 'Asha', lastName: `Rao${tag}` });
+  const b = await createRider(request, { firstName: 'Bhavna', lastName: `Iyer${tag}` });
+  return { a, b };
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+/**
+ * Posting fitting rides tells the other rider in the background (new-match alerts): let those
+ * jobs run, then start both riders from zero.
+ */
+async function settleNotifications(request: APIRequestContext, riders: TestRider[]) {
+  // The jobs poll every second; a late alert after this would only add to the counts.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  for (const rider of riders) {
+    const res = await request.post('/api/notifications/read', {
+      headers: bearer(rider),
+      data: { all: true },
+    });
+    expect(res.status()).toBe(200);
+  }
+}
+
+/** The page is no wider than the window: nothing scrolls sideways (the offenders are named). */
+async function expectNoHorizontalOverflow(page: Page) {
+  const offenders = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => {
+        if (element.getBoundingClientRect().right <= width + 0.5) return false;
+        // Text cut short by an ellipsis (overflow hidden) scrolls nothing.
+        for (let up = element.parentElement; up; up = up.parentElement)
+          if (getComputedStyle(up).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((element) => `${location.pathname}: ${element.outerHTML.slice(0, 160)}`);
+  });
+  expect(offenders).toEqual([]);
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+
+    test('signed-in screens have the app shell, no footer, no sideways scroll and no serious axe violations', async ({
+      page,
+      request,
+    }) => {
+      const { a, b } = await twoRiders(request);
+      const { matchId } = await createMatch(request, a, b);
+      await blockMapTiles(page);
+      await signInAs(page, a);
+      for (const path of [
+        '/dashboard',
+        '/dashboard?tab=past',
+        '/chats',
+        '/profile',
+        `/chat/${matchId}`,
+      ]) {
+        await page.goto(path);
+        await expect(page.locator('#page-content h1, #page-content main').first()).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toHaveCount(0);
+        const tabs = page.getByRole('navigation', { name: 'Tabs' });
+        if (width === 390) {
+          await expect(tabs.getByRole('link', { name: 'Trips' })).toBeVisible();
+          await expect(tabs.getByRole('link', { name: 'Chats' })).toBeVisible();
+          await expect(tabs.getByRole('link', { name: 'Profile' })).toBeVisible();
+        } else {
+          await expect(tabs).toBeHidden();
+        }
+        await page.waitForLoadState('networkidle');
+        await expectNoHorizontalOverflow(page);
+        await expectNoSeriousA11yViolations(page);
+      }
+      // The chat fills the screen: the composer is on screen without scrolling the page.
+      await openChat(page, matchId);
+      await expect(chat(page).input).toBeInViewport();
+    });
+  });
+}
+
+test('the bell counts a match request live, opens the trip and the count survives a reload', async ({
+  page,
+  request,
+}) => {
+  const { a, b } = await twoRiders(request);
+  const at = Math.ceil((Date.now() + 5 * 3_600_000) / 60_000) * 60_000;
+  const requestA = await createDropRequest(request, a, KORAMANGALA, at);
+  const requestB = await createDropRequest(request, b, INDIRANAGAR, at);
+  await settleNotifications(request, [a, b]);
+  await signInAs(page, b);
+  await page.goto('/dashboard');
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+  const sent = await request.post('/api/ride-request/send-match-request', {
+    headers: bearer(a),
+    data: { fromRequest: requestA, toRequest: requestB },
+  });
+  expect(sent.status()).toBe(201);
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  await bell(page).click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  const item = panel.getByRole('button', { name: `New match request from ${a.firstName}` });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.reload();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+});
+
+test('the Chats tab lists a chat with its last message and unread count, cleared by reading it', async ({
+  page,
+  request,
+}) => {
+  const { a, b } = await twoRiders(request);
+  const { matchId } = await createMatch(request, a, b);
+  await settleNotifications(request, [a, b]);
+  const writer = await page.context().browser()!.newContext();
+  const writerPage = await writer.newPage();
+  await blockMapTiles(writerPage);
+  await signInAs(writerPage, a);
+  await openChat(writerPage, matchId);
+  await chat(writerPage).input.fill('Meet at pillar 7?');
+  await chat(writerPage).send.click();
+  await expect(messageItem(writerPage, 'Meet at pillar 7?')).toBeVisible();
+
+  await signInAs(page, b);
+  await page.goto('/chats');
+  const row = page.getByRole('link', { name: new RegExp(`${a.firstName}`) });
+  await expect(row).toContainText('Meet at pillar 7?');
+  await expect(row).toContainText('1 unread');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${matchId}$`));
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(`${a.firstName}`) })).not.toContainText(
+    'unread',
+  );
+  await writer.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 664 } });
+
+  test('a toast sits below the header and never covers the open modal’s title', async ({
+    page,
+    request,
+  }) => {
+    const { a } = await twoRiders(request);
+    await signInAs(page, a);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Create New Request' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Ride Request' });
+    await dialog.getByRole('button', { name: 'Create Request' }).click();
+    const message = toast(page, 'Please fill in all fields.');
+    await expect(message).toBeVisible();
+    const toastBox = (await message.boundingBox())!;
+    const titleBox = (await dialog.getByRole('heading', { level: 2 }).boundingBox())!;
+    const headerBox = (await page.getByRole('banner').boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+    const overlaps =
+      toastBox.y < titleBox.y + titleBox.height && titleBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)}, title ${JSON.stringify(titleBox)}`).toBe(
+      false,
+    );
+  });
+});
