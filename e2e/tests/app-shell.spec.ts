@@ -14,6 +14,7 @@ import {
 } from '../fixtures/chat';
 import { blockMapTiles } from '../fixtures/trips';
 import { toast } from '../fixtures/ui';
+import { E2E_OPERATOR } from '../fixtures/env';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -67,7 +68,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) => `${new URL(page.url()).pathname} ${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -112,6 +115,57 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+/** A matched pair's trip link for family (/trip/…), as the share button creates it. */
+async function familyLink(request: APIRequestContext) {
+  const { a, b } = await twoRiders(request);
+  const { matchId } = await createMatch(request, a, b);
+  const res = await request.post(`/api/match/${matchId}/share`, { headers: bearer(a) });
+  expect(res.status(), await res.text()).toBe(201);
+  return `/trip/${(await res.json()).entities[0].token as string}`;
+}
+
+for (const width of [390, 1280]) {
+  test(`public screens have no serious axe violations and no sideways scroll at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [
+      '/',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/support',
+      '/privacy',
+      '/tos',
+      '/no-such-page',
+      await familyLink(page.request),
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoHorizontalOverflow(page);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
+
+test('the moderation desk has no serious axe violations', async ({ page, request }) => {
+  const res = await request.post('/api/user/login', { data: E2E_OPERATOR });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  await signInAs(page, {
+    ...E2E_OPERATOR,
+    id: body.entities[0]._id,
+    token: body.token,
+    firstName: '',
+    lastName: '',
+  });
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousA11yViolations(page);
+});
 
 test('the bell counts a match request live, opens the trip and the count survives a reload', async ({
   page,

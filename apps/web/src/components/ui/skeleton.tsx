@@ -19,3 +19,19 @@ export function CardSkeletons({ count = 3, label }: { count?: number; label: str
     </div>
   );
 }
+
+/** A conversation loading: bubbles on both sides. */
+export function MessageSkeletons({ label }: { label: string }) {
+  const widths = ['w-2/5', 'w-1/2', 'w-1/3', 'w-3/5'];
+  return (
+    <div role="status" aria-label={label} className="flex w-full flex-col gap-3 p-4">
+      {widths.map((width, i) => (
+        <div
+          key={width}
+          aria-hidden="true"
+          className={`h-10 animate-pulse rounded-2xl ${width} ${i % 2 ? 'self-end bg-brand-100' : 'bg-slate-200'}`}
+        />
+      ))}
+    </div>
+  );
+}

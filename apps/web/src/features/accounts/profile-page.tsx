@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import toast from '../../lib/notify';
 import { AppShell } from '../../components/layout/app-shell';
-import { Spinner } from '../../components/ui/spinner';
+import { CardSkeletons } from '../../components/ui/skeleton';
 import { useRequireSession } from '../../lib/use-require-session';
 import { PROFILE_TOASTS } from './account-toasts';
 import { useUser } from './api/get-user';
@@ -49,7 +49,8 @@ function ProfileContent({ userId }: { userId: string }) {
       />
     );
   }
-  if (!userQuery.data || !statsQuery.data) return <Spinner label="Loading profile…" />;
+  if (!userQuery.data || !statsQuery.data)
+    return <CardSkeletons count={3} label="Loading profile…" />;
 
   const user = userQuery.data;
   return (

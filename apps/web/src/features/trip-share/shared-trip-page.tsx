@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { TERMINALS } from '@aeropool/contract/places';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
 import { PageShell } from '../../components/layout/page-shell';
-import { Spinner } from '../../components/ui/spinner';
+import { CardSkeletons } from '../../components/ui/skeleton';
 import { serverMessageOr } from '../../lib/api-client';
 import { formatTripTime } from '../../lib/format-time';
 import { PhoneVerifiedBadge } from '../../components/ui/phone-verified-badge';
@@ -39,7 +39,7 @@ export function SharedTripPage() {
         className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10"
       >
         {trip.isPending ? (
-          <Spinner label="Loading the trip…" />
+          <CardSkeletons count={1} label="Loading the trip…" />
         ) : trip.isError ? (
           <section className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
             <h1 className="text-xl font-bold text-slate-900">Trip link unavailable</h1>

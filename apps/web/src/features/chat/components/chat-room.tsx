@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { MessageSkeletons } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useChatHistory } from '../api/get-messages';
 import { CHAT_TEXTS } from '../chat-texts';
@@ -73,8 +73,8 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
           {CHAT_TEXTS.waitingForNetwork}
         </p>
       ) : (
-        <div className="m-auto">
-          <Spinner label={CHAT_TEXTS.loading} />
+        <div className="mx-auto mt-auto w-full max-w-3xl">
+          <MessageSkeletons label={CHAT_TEXTS.loading} />
         </div>
       );
   } else if (history.isError) {

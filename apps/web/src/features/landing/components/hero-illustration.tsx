@@ -40,7 +40,7 @@ export function HeroIllustration() {
             <p className="text-sm font-semibold text-slate-900">Ananya R.</p>
             <p className="text-xs text-slate-600">Domlur · 1.2 km from you</p>
           </div>
-          <span className="rounded-full bg-emerald-600 px-2.5 py-1 text-xs font-bold text-white">
+          <span className="rounded-full bg-emerald-700 px-2.5 py-1 text-xs font-bold text-white">
             92% match
           </span>
         </div>
@@ -48,7 +48,7 @@ export function HeroIllustration() {
         <div className="mt-5 grid grid-cols-2 gap-3 text-sm">
           <div className="rounded-2xl bg-slate-50 p-3">
             <p className="text-slate-500">Solo cab</p>
-            <p className="mt-1 font-semibold text-slate-400 line-through">~₹1000</p>
+            <p className="mt-1 font-semibold text-slate-500 line-through">~₹1000</p>
           </div>
           <div className="rounded-2xl bg-brand-700 p-3 text-white">
             <p className="text-brand-100">You pay</p>

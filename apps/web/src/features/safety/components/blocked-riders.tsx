@@ -1,6 +1,6 @@
 import toast from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardSkeletons } from '../../../components/ui/skeleton';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-time';
 import { ProfileCard } from '../../accounts/components/profile-card';
@@ -21,7 +21,7 @@ export function BlockedRiders({ userId }: { userId: string }) {
   };
 
   let body;
-  if (blocked.isPending) body = <Spinner label="Loading blocked riders…" />;
+  if (blocked.isPending) body = <CardSkeletons count={1} label="Loading blocked riders…" />;
   else if (blocked.isError)
     body = (
       <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
-import { Spinner } from '../../../components/ui/spinner';
+import { CardSkeletons } from '../../../components/ui/skeleton';
 import { useMatchesAndRequests } from '../api/get-matches-and-requests';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { TRIPS_TOASTS } from '../trip-toasts';
@@ -17,7 +17,7 @@ export function TripDetails({ request }: { request: RideRequest }) {
     `matches-${request._id}`,
   );
 
-  if (query.isPending) return <Spinner label="Loading matches…" />;
+  if (query.isPending) return <CardSkeletons count={2} label="Loading matches…" />;
   if (query.isError) {
     return (
       <p className="text-sm text-slate-600">
