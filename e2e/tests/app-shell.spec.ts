@@ -258,3 +258,36 @@ test.describe('on a phone', () => {
     );
   });
 });
+
+test('a chat open in a hidden tab is away: a new message rings the bell there', async ({
+  page,
+  request,
+}) => {
+  const { a, b } = await twoRiders(request);
+  const { matchId } = await createMatch(request, a, b);
+  await settleNotifications(request, [a, b]);
+  await signInAs(page, b);
+  await openChat(page, matchId);
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+  const writer = await page.context().browser()!.newContext();
+  const writerPage = await writer.newPage();
+  await signInAs(writerPage, a);
+  await openChat(writerPage, matchId);
+  await chat(writerPage).input.fill('Are you at the exit?');
+  await chat(writerPage).send.click();
+  await expect(messageItem(writerPage, 'Are you at the exit?')).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+  // Back on the tab: it joins again, catches up, and the chat's notification is read.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(messageItem(page, 'Are you at the exit?')).toBeVisible();
+  await writer.close();
+});

@@ -29,18 +29,23 @@ export const TRIP_REMINDER_MINUTES = 120;
 /** The notification centre lists this many, newest first. */
 export const NOTIFICATION_PAGE_SIZE = 50;
 
-export type AppNotification = {
-  _id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string;
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
   /** An app path to open (e.g. /chat/…, /dashboard). */
-  link: string;
-  createdAt: string;
-  readAt: string | null;
-};
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type AppNotification = z.infer<typeof notificationSchema>;
 
-export type NotificationList = { notifications: AppNotification[]; unreadCount: number };
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** true = send the e-mail; a kind that is absent is on. */
 export type EmailPreferences = Partial<Record<NotificationKind, boolean>>;

@@ -13,7 +13,20 @@ export const PUSH_MESSAGES = {
   endpointTooLong: 'The push endpoint is too long.',
   invalidKeys: 'The subscription keys are not valid.',
   insecureEndpoint: 'The push endpoint must use https.',
+  unknownPushService:
+    'This browser’s push service is not supported. Try Chrome, Edge, Firefox or Safari.',
 } as const;
+
+/**
+ * The browsers' push services (Chrome, Firefox, Safari, Edge). In production the server sends only
+ * to these, so a made-up "subscription" cannot make it POST to other hosts.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/,
+  /(^|\.)push\.apple\.com$/,
+  /(^|\.)notify\.windows\.com$/,
+];
 
 const endpointSchema = z
   .url({ protocol: /^https?$/, error: PUSH_MESSAGES.invalidEndpoint })

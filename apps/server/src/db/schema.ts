@@ -350,7 +350,11 @@ export const notifications = pgTable(
   ],
 );
 
-/** A browser's Web Push subscription (issue 9); a rider may have one per device. */
+/**
+ * A browser's Web Push subscription (issue 9); a rider may have one per device. It belongs to the
+ * session that saved it: pushes stop when that session ends (log out, "all devices", a password
+ * change, a deactivation), so a lost phone stops showing the rider's trips.
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -358,6 +362,9 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

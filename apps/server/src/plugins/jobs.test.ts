@@ -32,7 +32,7 @@ describe('the job runner (pg-boss on this database)', () => {
     await eventually(async () => (await kindsOf(a)).includes('new-match'));
   });
 
-  it('runs the reminders job it is sent, as the moved test clock does', async () => {
+  it('runs the reminders job on this database (queued as the moved test clock does, or by its minute schedule)', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     await matchedPair(t, a, b, { minutesAhead: 3000 });
     t.clock.advance((3000 - 100) * 60_000);

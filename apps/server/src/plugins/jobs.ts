@@ -21,6 +21,7 @@ export type Jobs = {
 };
 
 const POLLING_SECONDS = 1;
+const START_ATTEMPTS = 10;
 
 const createBoss = (database: Database, options: { supervise?: boolean } = {}) =>
   database.kind === 'postgres'
@@ -57,7 +58,8 @@ export default fp(async function jobsPlugin(
   // Started at once and not awaited: installing pg-boss's schema must not hold up serving. The
   // handlers only run after the app is up; jobs sent meanwhile are queued when it has started.
   const started = (async () => {
-    await boss.start();
+    // A database that is briefly unreachable at boot must not leave the jobs dead for good.
+    await boss.start({ attempts: START_ATTEMPTS });
     for (const job of options.jobs()) {
       await boss.createQueue(job.name);
       await boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
@@ -76,7 +78,9 @@ export default fp(async function jobsPlugin(
     },
   };
   app.decorate('jobs', jobs);
-  app.addHook('preClose', async () => {
+  // After the server has finished its requests (onClose): a ride saved during shutdown still
+  // gets its job queued.
+  app.addHook('onClose', async () => {
     await started.catch(() => undefined);
     await boss.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
   });

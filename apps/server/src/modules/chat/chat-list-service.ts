@@ -4,7 +4,7 @@ import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { shortName } from '../accounts/user-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
-import { markNotificationsReadFor } from '../notifications/notification-service';
+import { markNotificationsRead } from '../notifications/notification-service';
 import { decryptMessage } from './message-crypto';
 
 /**
@@ -17,6 +17,7 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
       matchId: matchMembers.matchId,
       rideRequestId: matchMembers.rideRequestId,
       lastReadAt: matchMembers.lastReadAt,
+      matchedAt: matches.createdAt,
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
@@ -84,7 +85,8 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
             }
           : null,
         unreadCount: unread.find((u) => u.matchId === member.matchId)?.count ?? 0,
-        activity: last ? last.message.createdAt.getTime() : trip.timeOfTravel,
+        // A chat without messages yet counts from when the riders matched.
+        activity: (last ? last.message.createdAt : member.matchedAt).getTime(),
       },
     ];
   });
@@ -99,5 +101,5 @@ export async function markChatRead(ctx: ServiceContext, userId: string, matchId:
     .update(matchMembers)
     .set({ lastReadAt: ctx.now() })
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)));
-  await markNotificationsReadFor(ctx, userId, `/chat/${matchId}`);
+  await markNotificationsRead(ctx, userId, { link: `/chat/${matchId}` });
 }

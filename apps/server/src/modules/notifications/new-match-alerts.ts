@@ -3,9 +3,14 @@ import type { ServiceContext } from '../../lib/service-context';
 import { shortName } from '../accounts/user-view';
 import { describeTrip, tripMail } from '../matching/match-mails';
 import { findMatchesAndRequests } from '../matching/potential-matches';
+import { matchMailsPerRecipient } from '../matching/match-limits';
 import { lowRatedAmong } from '../matching/rating-rule';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { notifyRider } from './notification-service';
+
+/** New-match mails share the match-request mails' hourly limit per recipient. */
+const mayMail = async (ctx: ServiceContext, recipientId: string) =>
+  (await ctx.limits.check(matchMailsPerRecipient, recipientId)).allowed;
 
 /**
  * After a ride request is posted or changed: every rider whose open request it fits at 60% or
@@ -39,18 +44,21 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       title,
       body: `${name} fits your trip. ${describeTrip(trip)}.`,
       link: '/dashboard',
-      dedupeKey: `new-match:${candidate._id}:${rideRequestId}`,
-      mail: tripMail(
-        trip.rider.email,
-        `A new rider fits your trip (${candidate.matchPercentage}% match)`,
-        [
-          `Hi ${trip.rider.firstName},`,
-          `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
-          `Your trip: ${describeTrip(trip)}.`,
-          'Send them a match request from Potential Matches in My Trips.',
-        ],
-        ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
-      ),
+      // Per rider, not per ride: cancelling and posting again does not announce them twice.
+      dedupeKey: `new-match:${candidate._id}:${view.rider._id}`,
+      mail: (await mayMail(ctx, trip.rider._id))
+        ? tripMail(
+            trip.rider.email,
+            `A new rider fits your trip (${candidate.matchPercentage}% match)`,
+            [
+              `Hi ${trip.rider.firstName},`,
+              `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
+              `Your trip: ${describeTrip(trip)}.`,
+              'Send them a match request from Potential Matches in My Trips.',
+            ],
+            ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
+          )
+        : undefined,
     });
   }
   return fitting.length;

@@ -102,11 +102,14 @@ export async function listNotifications(
   return { notifications: rows.map(toView), unreadCount: counted?.unread ?? 0 };
 }
 
-/** Marks the rider's own notifications read: the ids given, or all of them. */
+/**
+ * Marks the rider's own notifications read: the ids given, all of them, or those pointing at a
+ * link (a chat the rider has opened needs no bell).
+ */
 export async function markNotificationsRead(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db' | 'now'>,
   userId: string,
-  which: { all: true } | { ids: string[] },
+  which: { all: true } | { ids: string[] } | { link: string },
 ): Promise<void> {
   await ctx.db
     .update(notifications)
@@ -116,20 +119,7 @@ export async function markNotificationsRead(
         eq(notifications.userId, userId),
         isNull(notifications.readAt),
         'ids' in which ? inArray(notifications.id, which.ids) : undefined,
-      ),
-    );
-}
-
-/** Read when the rider opens what it points at (a chat they are reading needs no bell). */
-export async function markNotificationsReadFor(ctx: ServiceContext, userId: string, link: string) {
-  await ctx.db
-    .update(notifications)
-    .set({ readAt: ctx.now() })
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.link, link),
-        isNull(notifications.readAt),
+        'link' in which ? eq(notifications.link, which.link) : undefined,
       ),
     );
 }

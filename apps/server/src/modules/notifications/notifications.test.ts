@@ -219,6 +219,13 @@ describe('chat notifications and the Chats tab', () => {
       (await inbox(b)).notifications.find((n) => n.kind === 'chat-message')!.readAt,
     ).not.toBeNull();
     expect((await chats(b))[0]!.lastMessage!.text).toBe('See you!');
+
+    // Latest activity first: a new match without messages, until the older chat speaks again.
+    const c = await t.signUp({ firstName: 'Chitra' });
+    const later = await matchedPair(t, c, b, { minutesAhead: nextDay() });
+    expect((await chats(b)).map((chat) => chat.matchId)).toEqual([later.matchId, matchId]);
+    await say(sa, matchId, 'Running late');
+    expect((await chats(b)).map((chat) => chat.matchId)).toEqual([matchId, later.matchId]);
   });
 });
 
@@ -267,5 +274,16 @@ describe('jobs: reminders and new-match alerts', () => {
     expect(alerts[0]!.title).toMatch(/^New \d+% match: Bina R\.$/);
     expect(await kinds(far)).not.toContain('new-match');
     expect(await kinds(b)).not.toContain('new-match');
+
+    // Cancelling and posting the same trip again announces Bina to nobody a second time.
+    const cancelled = await t.request({
+      method: 'DELETE',
+      url: `/api/ride-request/cancel/${rideB._id}`,
+      token: b.token,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const again = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    await alertRidersOfNewRide(t.app, again._id);
+    expect((await kinds(a)).filter((kind) => kind === 'new-match')).toHaveLength(1);
   });
 });

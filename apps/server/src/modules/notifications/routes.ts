@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import {
   emailPreferencesSchema,
   markNotificationsReadSchema,
-  NOTIFICATION_KINDS,
+  notificationListSchema,
 } from '@aeropool/contract/notifications';
 import {
   getEmailPreferences,
@@ -13,20 +12,6 @@ import {
   markNotificationsRead,
   setEmailPreferences,
 } from './notification-service';
-
-const notificationSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  body: z.string(),
-  link: z.string(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-});
-const listSchema = z.object({
-  notifications: z.array(notificationSchema),
-  unreadCount: z.number().int(),
-});
 
 /** The notification centre and the e-mail switches on /profile (issue 9). */
 const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -41,7 +26,7 @@ const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['notifications'],
         security: secured,
-        response: { 200: envelopeSchema(listSchema) },
+        response: { 200: envelopeSchema(notificationListSchema) },
       },
     },
     async (request) => ({
@@ -59,7 +44,7 @@ const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['notifications'],
         security: secured,
         body: markNotificationsReadSchema,
-        response: { 200: envelopeSchema(listSchema) },
+        response: { 200: envelopeSchema(notificationListSchema) },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '@aeropool/contract/push';
-import { pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions, sessions } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { vapidKeys, type VapidKeys } from './vapid-keys';
 
@@ -91,10 +91,20 @@ export async function pushToUser(
   payload: PushPayload,
 ): Promise<void> {
   try {
-    const subscriptions = await ctx.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId));
+    // Only devices whose session is still live: a signed-out or revoked one gets nothing.
+    const subscriptions = (
+      await ctx.db
+        .select({ subscription: pushSubscriptions })
+        .from(pushSubscriptions)
+        .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+        .where(
+          and(
+            eq(pushSubscriptions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, ctx.now()),
+          ),
+        )
+    ).map((row) => row.subscription);
     if (subscriptions.length === 0) return;
     const keys = await vapidKeys(ctx);
     const body = JSON.stringify(fitPayload(payload));

@@ -200,6 +200,34 @@ describe('pushToUser', () => {
     expect(pushesTo(elsewhere.subscription)).toEqual([]);
   });
 
+  it('stops pushing to a device when the session that subscribed it ends', async () => {
+    const user = await t.signUp();
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: user.email, password: user.password },
+    });
+    const laptopToken = second.json().token as string;
+    const [phone, laptop] = [endpoint.device(), endpoint.device()];
+    await subscribe(user, phone.subscription);
+    await t.request({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      token: laptopToken,
+      payload: laptop.subscription,
+    });
+    const loggedOut = await t.request({
+      method: 'POST',
+      url: '/api/user/logout',
+      token: laptopToken,
+    });
+    expect(loggedOut.statusCode).toBe(200);
+
+    await pushToUser(t.app, user.id, payload);
+    expect(pushesTo(phone.subscription)).toHaveLength(1);
+    expect(pushesTo(laptop.subscription)).toEqual([]);
+  });
+
   it('shortens a body too long for one push record', async () => {
     const user = await t.signUp();
     const device = endpoint.device();
@@ -265,7 +293,7 @@ describe('configured VAPID keys and production', () => {
     expect(res.json().entities).toEqual([{ publicKey: keys.publicKey }]);
   });
 
-  it('takes only https endpoints, as browsers give', async () => {
+  it('takes only https endpoints of the browsers’ push services', async () => {
     const user = await prod.signUp();
     const { subscription } = endpoint.device();
     const res = await prod.request({
@@ -285,7 +313,29 @@ describe('configured VAPID keys and production', () => {
       token: user.token,
       payload: { ...subscription, endpoint: 'https://push.example.com/device-1' },
     });
-    expect(secure.statusCode).toBe(201);
+    expect(secure.statusCode).toBe(400);
+    expect(secure.json()).toMatchObject({ message: PUSH_MESSAGES.unknownPushService });
+    for (const service of [
+      'https://fcm.googleapis.com/fcm/send/device-1',
+      'https://updates.push.services.mozilla.com/wpush/v2/device-2',
+      'https://web.push.apple.com/device-3',
+      'https://wns2-par02p.notify.windows.com/w/?token=device-4',
+    ]) {
+      const res = await prod.request({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        token: user.token,
+        payload: { ...subscription, endpoint: service },
+      });
+      expect(res.statusCode, service).toBe(201);
+    }
+    const lookalike = await prod.request({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      token: user.token,
+      payload: { ...subscription, endpoint: 'https://fcm.googleapis.com.evil.test/x' },
+    });
+    expect(lookalike.statusCode).toBe(400);
   });
 });
 

@@ -39,7 +39,11 @@ const pushRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await subscribe(fastify, request.userId, request.body);
+      await subscribe(
+        fastify,
+        { userId: request.userId, sessionId: request.sessionId },
+        request.body,
+      );
       return reply
         .code(201)
         .send({ statusCode: 201, message: PUSH_MESSAGES.subscribed, entities: [] });

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import {
   PUSH_MESSAGES,
+  PUSH_SERVICE_HOSTS,
   PUSH_SUBSCRIPTIONS_PER_RIDER,
   type PushSubscriptionBody,
 } from '@aeropool/contract/push';
@@ -11,12 +12,18 @@ import type { ServiceContext } from '../../lib/service-context';
 const stripPadding = (key: string) => key.replace(/=+$/, '');
 
 /**
- * Browsers only hand out https push endpoints; plain http is for the local stand-in in tests,
- * and refusing it in production keeps the server from POSTing to arbitrary plain-http hosts.
+ * Browsers only hand out https endpoints of their vendor's push service; plain http and other
+ * hosts are for the local stand-in in tests. Refusing them in production keeps the server from
+ * POSTing wherever a made-up subscription points.
  */
 function assertEndpointAllowed(ctx: Pick<ServiceContext, 'config'>, endpoint: string): void {
-  if (ctx.config.NODE_ENV === 'production' && new URL(endpoint).protocol !== 'https:') {
+  if (ctx.config.NODE_ENV !== 'production') return;
+  const url = new URL(endpoint);
+  if (url.protocol !== 'https:') {
     throw new AppError('BAD_REQUEST', PUSH_MESSAGES.insecureEndpoint, { field: 'endpoint' });
+  }
+  if (!PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))) {
+    throw new AppError('BAD_REQUEST', PUSH_MESSAGES.unknownPushService, { field: 'endpoint' });
   }
 }
 
@@ -27,12 +34,13 @@ function assertEndpointAllowed(ctx: Pick<ServiceContext, 'config'>, endpoint: st
  */
 export async function subscribe(
   ctx: ServiceContext,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   body: PushSubscriptionBody,
 ): Promise<void> {
   assertEndpointAllowed(ctx, body.endpoint);
   const values = {
     userId,
+    sessionId,
     endpoint: body.endpoint,
     p256dh: stripPadding(body.keys.p256dh),
     auth: stripPadding(body.keys.auth),
@@ -44,7 +52,13 @@ export async function subscribe(
       .values(values)
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
-        set: { userId, p256dh: values.p256dh, auth: values.auth, createdAt: values.createdAt },
+        set: {
+          userId,
+          sessionId,
+          p256dh: values.p256dh,
+          auth: values.auth,
+          createdAt: values.createdAt,
+        },
       });
     const newest = tx
       .select({ id: pushSubscriptions.id })

@@ -29,7 +29,7 @@ export function AppShell({ children, fullHeight = false }: Props) {
       <div
         id="page-content"
         tabIndex={-1}
-        className={`flex flex-1 flex-col outline-none ${fullHeight ? 'min-h-0' : 'pb-20 md:pb-0'}`}
+        className={`flex flex-1 flex-col outline-none ${fullHeight ? 'min-h-0' : 'pb-[calc(5rem+env(safe-area-inset-bottom))] md:pb-0'}`}
       >
         {children}
       </div>

@@ -1,7 +1,8 @@
 /** Grey placeholders in the shape of the cards that are loading (issue 9), announced once. */
 export function CardSkeletons({ count = 3, label }: { count?: number; label: string }) {
   return (
-    <div role="status" aria-label={label} className="flex flex-col gap-4">
+    <div role="status" className="flex flex-col gap-4">
+      <span className="sr-only">{label}</span>
       {Array.from({ length: count }, (_, i) => (
         <div
           key={i}
@@ -24,7 +25,8 @@ export function CardSkeletons({ count = 3, label }: { count?: number; label: str
 export function MessageSkeletons({ label }: { label: string }) {
   const widths = ['w-2/5', 'w-1/2', 'w-1/3', 'w-3/5'];
   return (
-    <div role="status" aria-label={label} className="flex w-full flex-col gap-3 p-4">
+    <div role="status" className="flex w-full flex-col gap-3 p-4">
+      <span className="sr-only">{label}</span>
       {widths.map((width, i) => (
         <div
           key={width}

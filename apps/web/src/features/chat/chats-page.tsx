@@ -8,7 +8,7 @@ import { formatTripTime } from '../../lib/format-time';
 import { useRequireSession } from '../../lib/use-require-session';
 import { DirectionIcon } from '../trips/components/direction-icon';
 import { routeText, tripLabel } from '../trips/utils/trip-route';
-import { timeAgo } from '../notifications/time-ago';
+import { timeAgo } from '../../lib/time-ago';
 import { useChatList } from './api/get-chats';
 
 /** /chats (issue 9): every open match chat with its last message and unread count. */

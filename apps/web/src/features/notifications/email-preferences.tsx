@@ -18,6 +18,8 @@ export function EmailPreferences({ userId }: { userId: string }) {
   const [saving, setSaving] = useState<NotificationKind | null>(null);
 
   const toggle = async (kind: NotificationKind, isOn: boolean) => {
+    // One change at a time; the switches stay enabled so keyboard focus never drops to the page.
+    if (saving) return;
     setSaving(kind);
     try {
       const saved = await saveEmailPreferences({ [kind]: isOn });
@@ -50,7 +52,7 @@ export function EmailPreferences({ userId }: { userId: string }) {
     );
   } else {
     body = (
-      <fieldset>
+      <fieldset aria-busy={saving !== null}>
         <legend className="mb-3 text-sm text-slate-600">
           Everything also shows under the bell. E-mail me when:
         </legend>
@@ -62,7 +64,6 @@ export function EmailPreferences({ userId }: { userId: string }) {
                   type="checkbox"
                   className="h-5 w-5 shrink-0 accent-brand-700"
                   checked={query.data[kind] !== false}
-                  disabled={saving !== null}
                   onChange={(event) => void toggle(kind, event.target.checked)}
                 />
                 {label}

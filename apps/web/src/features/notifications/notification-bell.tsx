@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import toast from '../../lib/notify';
 import { markRead, notificationKeys, useNotifications } from './notifications-api';
-import { timeAgo } from './time-ago';
+import { timeAgo } from '../../lib/time-ago';
 
 /** The bell in the app header: unread count, and the notification centre as a drop-down panel. */
 export function NotificationBell({ userId }: { userId: string }) {
@@ -16,20 +16,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const unread = query.data?.unreadCount ?? 0;
-  const { pathname } = useLocation();
-
-  // Opening a chat reads its notification on the server (the socket's join); the bell follows.
-  useEffect(() => {
-    queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) => {
-      const opened = list?.notifications.filter((n) => n.link === pathname && !n.readAt) ?? [];
-      if (!list || opened.length === 0 || !pathname.startsWith('/chat/')) return list;
-      const readAt = new Date().toISOString();
-      return {
-        notifications: list.notifications.map((n) => (opened.includes(n) ? { ...n, readAt } : n)),
-        unreadCount: Math.max(0, list.unreadCount - opened.length),
-      };
-    });
-  }, [pathname, query.data, queryClient, userId]);
+  const announcement = useNewArrival(query.data?.notifications[0]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -65,6 +52,9 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <div ref={rootRef} className="relative">
+      <span role="status" className="sr-only">
+        {announcement}
+      </span>
       <button
         ref={buttonRef}
         type="button"
@@ -117,6 +107,21 @@ export function NotificationBell({ userId }: { userId: string }) {
   );
 }
 
+/** Screen readers hear a notification that arrives while the page is open (not the first load). */
+function useNewArrival(newest: AppNotification | undefined): string {
+  const seen = useRef<string | undefined>(undefined);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!newest) return;
+    const key = `${newest._id}:${newest.createdAt}`;
+    if (seen.current !== undefined && seen.current !== key && !newest.readAt) {
+      setAnnouncement(`New notification: ${newest.title}`);
+    }
+    seen.current = key;
+  }, [newest]);
+  return announcement;
+}
+
 function NotificationItems({
   query,
   onOpen,
@@ -135,7 +140,10 @@ function NotificationItems({
   }
   if (query.isError) {
     return (
-      <div className="flex flex-col items-center gap-2 p-6 text-center text-sm text-slate-600">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-2 p-6 text-center text-sm text-slate-600"
+      >
         <p>Your notifications could not be loaded.</p>
         <button
           type="button"

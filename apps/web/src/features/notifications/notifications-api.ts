@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type {
   AppNotification,
@@ -7,6 +7,7 @@ import type {
 } from '@aeropool/contract/notifications';
 import { api } from '../../lib/api-client';
 import { useSocketEvent } from '../../lib/socket';
+import { chatListKey } from '../chat/api/get-chats';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -41,7 +42,8 @@ export function useNotifications(userId: string) {
         list ? withLive(list, item) : list,
       );
       // A new chat message changes the Chats tab too.
-      if (item.kind === 'chat-message') void queryClient.invalidateQueries({ queryKey: ['chats'] });
+      if (item.kind === 'chat-message')
+        void queryClient.invalidateQueries({ queryKey: chatListKey(userId) });
     },
     [queryClient, userId],
   );
@@ -51,6 +53,22 @@ export function useNotifications(userId: string) {
   );
   useSocketEvent('notification', onNotification, refresh);
   return query;
+}
+
+/**
+ * The server has read this link's notifications (opening a chat does): the cached bell follows
+ * without a refetch.
+ */
+export function markLinkReadInCache(queryClient: QueryClient, userId: string, link: string) {
+  queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) => {
+    const opened = list?.notifications.filter((n) => n.link === link && !n.readAt) ?? [];
+    if (!list || opened.length === 0) return list;
+    const readAt = new Date().toISOString();
+    return {
+      notifications: list.notifications.map((n) => (opened.includes(n) ? { ...n, readAt } : n)),
+      unreadCount: Math.max(0, list.unreadCount - opened.length),
+    };
+  });
 }
 
 export async function markRead(which: { all: true } | { ids: string[] }) {

@@ -98,7 +98,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
   }
 
   return (
-    <main className="flex min-h-0 flex-1 flex-col bg-slate-50 pb-16 md:pb-0">
+    <main className="flex min-h-0 flex-1 flex-col bg-slate-50 pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
       <ChatHeader
         coRiders={coRiders}
         coRiderProfiles={coRiderProfiles}

@@ -5,9 +5,12 @@ import {
   type ChatAck,
   type ChatError,
   type ChatMessage,
+  type ChatSummary,
   type JoinAck,
 } from '@aeropool/contract/chat';
 import { ApiError } from '../../../lib/api-client';
+import { markLinkReadInCache } from '../../notifications/notifications-api';
+import { chatListKey } from '../api/get-chats';
 import { useSocket } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
 import { CHAT_TEXTS } from '../chat-texts';
@@ -84,6 +87,11 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (!isMounted) return;
       if (ack?.ok) {
         setIsJoined(true);
+        // Joining reads the chat on the server: its bell item and unread count clear.
+        markLinkReadInCache(queryClient, selfId, `/chat/${matchId}`);
+        queryClient.setQueryData<ChatSummary[]>(chatListKey(selfId), (chats) =>
+          chats?.map((chat) => (chat.matchId === matchId ? { ...chat, unreadCount: 0 } : chat)),
+        );
         if (ack.status === 'Cancelled') dispatch({ type: 'closed', error: CHAT_TEXTS.closed });
         void catchUp();
         return;
@@ -96,7 +104,9 @@ export function useChatRoom(matchId: string, selfId: string) {
         if (socket.connected) void join();
       }, JOIN_RETRY_MS);
     };
-    const onConnect = () => void join();
+    const onConnect = () => {
+      if (!document.hidden) void join();
+    };
     const onDisconnect = () => {
       setIsJoined(false);
       dispatch({ type: 'disconnected' });
@@ -108,14 +118,29 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (error.code === 'MATCH_CLOSED') dispatch({ type: 'closed', error: error.message });
     };
 
+    // A hidden tab is away: it leaves the room, so co-riders' messages notify the rider (bell,
+    // push) instead of landing unseen; coming back joins again and catches up (issue 9).
+    const onVisibility = () => {
+      if (!socket.connected) return;
+      if (document.hidden) {
+        window.clearTimeout(retryTimer);
+        setIsJoined(false);
+        socket.emit('leaveRoom', matchId);
+      } else {
+        void join();
+      }
+    };
+
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on('message', onMessage);
     socket.on('chat:error', onError);
-    if (socket.connected) void join();
+    document.addEventListener('visibilitychange', onVisibility);
+    if (socket.connected && !document.hidden) void join();
     return () => {
       isMounted = false;
       window.clearTimeout(retryTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('message', onMessage);
@@ -123,7 +148,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       // Emitting while disconnected would be buffered and sent on reconnect, long after leaving.
       if (socket.connected) socket.emit('leaveRoom', matchId);
     };
-  }, [socket, matchId, catchUp]);
+  }, [socket, matchId, catchUp, queryClient, selfId]);
 
   const canSend =
     !!socket && isJoined && connection === 'connected' && !state.isClosed && !state.isDenied;
