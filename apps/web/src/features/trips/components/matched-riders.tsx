@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatIndianMobile } from '@aeropool/contract/phone-format';
 import type { CoPassengerRating } from '../utils/co-passenger-ratings';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
-import { RiderTrust } from './rider-trust';
+import { RiderAvatar, RiderTrust } from './rider-trust';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { Stars } from './stars';
 
@@ -32,22 +32,25 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
               key={entry.request._id}
               className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-50 p-3"
             >
-              <div className="min-w-0">
-                <p className="font-semibold text-slate-900">{riderName(entry.request.rider)}</p>
-                <RiderTrust rider={entry.request.rider} />
-                <p className="text-sm break-words text-slate-600">
-                  {cityPlaceOf(entry.request).name}
-                </p>
-                {entry.request.rider.phone ? (
-                  // Shared only while the match is Active, to find each other at the kerb.
-                  <a
-                    href={`tel:${entry.request.rider.phone}`}
-                    className="text-sm font-medium text-brand-700 underline underline-offset-2"
-                  >
-                    Call {formatIndianMobile(entry.request.rider.phone)}
-                  </a>
-                ) : null}
-                <RiderSafetyActions rider={entry.request.rider} canReport className="-ml-2" />
+              <div className="flex min-w-0 gap-3">
+                <RiderAvatar rider={entry.request.rider} />
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{riderName(entry.request.rider)}</p>
+                  <RiderTrust rider={entry.request.rider} />
+                  <p className="text-sm break-words text-slate-600">
+                    {cityPlaceOf(entry.request).name}
+                  </p>
+                  {entry.request.rider.phone ? (
+                    // Shared only while the match is Active, to find each other at the kerb.
+                    <a
+                      href={`tel:${entry.request.rider.phone}`}
+                      className="text-sm font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      Call {formatIndianMobile(entry.request.rider.phone)}
+                    </a>
+                  ) : null}
+                  <RiderSafetyActions rider={entry.request.rider} canReport className="-ml-2" />
+                </div>
               </div>
               {entry.rating || canRate ? (
                 <RatingCell entry={entry} onRate={onRate} />
