@@ -247,10 +247,13 @@ test.describe('on a phone', () => {
     await dialog.getByRole('button', { name: 'Create Request' }).click();
     const message = toast(page, 'Please fill in all fields.');
     await expect(message).toBeVisible();
+    const headerBox = (await page.getByRole('banner').boundingBox())!;
+    // Once its entry animation has settled, below the header.
+    await expect
+      .poll(async () => (await message.boundingBox())!.y)
+      .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     const toastBox = (await message.boundingBox())!;
     const titleBox = (await dialog.getByRole('heading', { level: 2 }).boundingBox())!;
-    const headerBox = (await page.getByRole('banner').boundingBox())!;
-    expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
     const overlaps =
       toastBox.y < titleBox.y + titleBox.height && titleBox.y < toastBox.y + toastBox.height;
     expect(overlaps, `toast ${JSON.stringify(toastBox)}, title ${JSON.stringify(titleBox)}`).toBe(

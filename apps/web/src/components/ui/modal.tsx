@@ -70,7 +70,8 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
   if (!isOpen) return null;
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      // Room above the panel for toasts (below the 56 px header): they never cover its title.
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4 pt-32 pb-4"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}
@@ -81,7 +82,7 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="flex max-h-[calc(100dvh-2rem)] w-full max-w-md flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none"
+        className="flex max-h-[calc(100dvh-9rem)] w-full max-w-md flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none"
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type {
   AppNotification,
   EmailPreferences,
   NotificationList,
 } from '@aeropool/contract/notifications';
 import { api } from '../../lib/api-client';
-import { useSocketEvent } from '../../lib/socket';
+import { useSocket, useSocketEvent } from '../../lib/socket';
 import { chatListKey } from '../chat/api/get-chats';
 
 export const notificationKeys = {
@@ -52,6 +52,14 @@ export function useNotifications(userId: string) {
     [queryClient, userId],
   );
   useSocketEvent('notification', onNotification, refresh);
+  // What arrived between the first load and the socket joining the rider's room is fetched once
+  // the socket is in (its 'connect'; a reconnect is handled above).
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket) return;
+    socket.on('connect', refresh);
+    return () => void socket.off('connect', refresh);
+  }, [socket, refresh]);
   return query;
 }
 

@@ -1,0 +1,190 @@
+// `npm run bench:trips` (issue 7): time to the first trip card on My Trips for a rider with 20
+// trips, in Debian's Chromium against the built app (`npm start`'s server, PGlite), beside the
+// trips API's own answer time in the same run as the baseline. Seven loads each, cold (a new
+// browser context: nothing cached) and warm (the same context navigating again). Prints medians;
+// writes bench/results/trips-first-card.json.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { summarise, writeResults } from './lib/stats';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = 7;
+const TRIPS = 20;
+const HOUR = 3_600_000;
+const PORT = 7000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const TERMINAL_1 = { name: 'Terminal 1', latitude: 13.1991, longitude: 77.7105, encodedString: '' };
+const KORAMANGALA = {
+  name: 'Koramangala',
+  latitude: 12.9352,
+  longitude: 77.6245,
+  encodedString: '',
+};
+
+type Session = { id: string; token: string; email: string };
+
+/** Records when the first trip card enters the DOM (performance.now(), navigation start = 0). */
+const WATCH_FIRST_CARD = `new MutationObserver((_, observer) => {
+  if (!document.querySelector('[role="tabpanel"] article')) return;
+  window.firstCardAt = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
+async function waitForHealth(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+const post = async (url: string, body: unknown, token?: string) => {
+  const response = await fetch(`${BASE}/api${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { entities: Record<string, string>[]; token?: string };
+  if (!response.ok) throw new Error(`${url}: ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** Signs a rider up through the API, reading the code from the mail outbox (no SMTP configured). */
+async function signUp(dataDir: string): Promise<Session> {
+  const email = `bench.${Date.now().toString(36)}@example.com`;
+  await post('/otp/generate', { email, purpose: 'signup' });
+  const outbox = path.join(dataDir, 'outbox');
+  let otp: string | undefined;
+  for (let i = 0; i < 100 && !otp; i++) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+      const text = fs.readFileSync(path.join(outbox, file), 'utf8');
+      if (text.includes(email)) otp = /\b(\d{6})\b/.exec(text)?.[1];
+    }
+    if (!otp) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!otp) throw new Error('no OTP in the outbox');
+  const { verificationToken } = (await post('/otp/verify', { email, otp })).entities[0]!;
+  const created = await post('/user/create', {
+    firstName: 'Bench',
+    lastName: 'Rider',
+    email,
+    password: 'secret123',
+    verificationToken,
+  });
+  return { id: created.entities[0]!._id!, token: created.token!, email };
+}
+
+/** Milliseconds from navigation start to the first trip card in the DOM, read in the page. */
+async function firstCardMs(browser: Browser, rider: Session, warm: boolean): Promise<number> {
+  const context = await browser.newContext();
+  // Browser code as text: the bench compiles against Node's types, not the DOM's.
+  await context.addInitScript({
+    content: `
+      localStorage.setItem('userId', ${JSON.stringify(rider.id)});
+      localStorage.setItem('userEmail', ${JSON.stringify(rider.email)});
+      localStorage.setItem('token', ${JSON.stringify(rider.token)});
+      ${WATCH_FIRST_CARD}`,
+  });
+  const page = await context.newPage();
+  // Map tiles come from the internet: answered empty here, as offline.
+  await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  try {
+    if (warm) {
+      await page.goto(`${BASE}/dashboard`);
+      await page.locator('[role="tabpanel"] article').first().waitFor();
+      await page.goto(`${BASE}/profile`);
+      await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+      // A warm visit is an in-app navigation: code and data already in the tab.
+      await page.evaluate(
+        `window.firstCardAt = undefined; window.navStart = performance.now(); ${WATCH_FIRST_CARD}`,
+      );
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Trips' })
+        .click();
+    } else {
+      await page.goto(`${BASE}/dashboard`);
+    }
+    await page.locator('[role="tabpanel"] article').first().waitFor();
+    return await page.evaluate<number>('window.firstCardAt - (window.navStart ?? 0)');
+  } finally {
+    await context.close();
+  }
+}
+
+async function apiMs(rider: Session): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${BASE}/api/match-or-ride-request/upcoming/${rider.id}`, {
+    headers: { authorization: `Bearer ${rider.token}` },
+  });
+  await response.json();
+  return performance.now() - started;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/server.js'))) {
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-trips-'));
+  const server = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    await waitForHealth();
+    const rider = await signUp(dataDir);
+    const first = Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000;
+    for (let i = 0; i < TRIPS; i++) {
+      // Three hours apart: a rider's open requests may not be within two hours of each other.
+      await post(
+        '/ride-request/create',
+        { source: TERMINAL_1, destination: KORAMANGALA, timeOfTravel: first + i * 3 * HOUR },
+        rider.token,
+      );
+    }
+    // One load first so the server's caches and JIT are warm for every measured run.
+    await firstCardMs(browser, rider, false);
+    const api: number[] = [];
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      api.push(await apiMs(rider));
+      cold.push(await firstCardMs(browser, rider, false));
+      warm.push(await firstCardMs(browser, rider, true));
+    }
+    const results = {
+      trips: TRIPS,
+      runs: RUNS,
+      tripsApiMs: summarise(api),
+      firstCardColdMs: summarise(cold),
+      firstCardWarmMs: summarise(warm),
+      coldToApiRatio: Math.round((summarise(cold).p50 / summarise(api).p50) * 10) / 10,
+      targetMs: 200,
+    };
+    console.log(JSON.stringify(results, null, 2));
+    console.log(`written to ${writeResults('trips-first-card', results)}`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
