@@ -5,7 +5,6 @@ import path from 'node:path';
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import { loadConfig, ConfigError } from './config';
 import { pageViews } from './db/schema';
-import { countStatements } from './test/count-statements';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -19,19 +18,6 @@ describe('API foundations', () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ statusCode: 200, entities: [{ status: 'ok' }] });
-  });
-
-  it('health checks that arrive together share one database ping, and each later one pings again', async () => {
-    const burst = await countStatements(t.database, () =>
-      Promise.all(
-        Array.from({ length: 20 }, () => t.request({ method: 'GET', url: '/api/health' })),
-      ),
-    );
-    expect(burst).toEqual(['select 1']);
-    const next = await countStatements(t.database, () =>
-      t.request({ method: 'GET', url: '/api/health' }),
-    );
-    expect(next).toEqual(['select 1']);
   });
 
   it('unknown /api paths get the JSON 404 envelope', async () => {

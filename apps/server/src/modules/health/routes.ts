@@ -33,18 +33,6 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   ]);
 
 /**
- * Health checks that arrive while a ping is in flight wait for that ping instead of sending their
- * own: a balancer's (or a load test's) burst costs the database one query, not one per request.
- */
-export function sharedPing(ping: () => Promise<void>, timeoutMs: number): () => Promise<void> {
-  let inFlight: Promise<void> | null = null;
-  return () =>
-    (inFlight ??= withTimeout(ping(), timeoutMs).finally(() => {
-      inFlight = null;
-    }));
-}
-
-/**
  * GET /api/health stays one cheap ping for the balancer; `?deep=1` also proves that writes
  * land (database and DATA_DIR) and reports the free space, for monitoring.
  */
@@ -52,7 +40,6 @@ const healthRoutes =
   (database: Database): FastifyPluginAsync =>
   async (app) => {
     const deepChecks = cachedDeepChecks(database, app.config.dataDir);
-    const ping = sharedPing(() => database.ping(), PING_TIMEOUT_MS);
     app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
       {
@@ -70,7 +57,7 @@ const healthRoutes =
             entities: [{ status: 'unavailable' as const, database: database.kind, checks }],
           });
         try {
-          await ping();
+          await withTimeout(database.ping(), PING_TIMEOUT_MS);
         } catch (error) {
           request.log.error({ err: error }, 'health check: database unreachable');
           return unavailable('The database is unreachable.');
