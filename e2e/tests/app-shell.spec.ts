@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
+import { signInAs, type TestRider } from '../fixtures/accounts';
 import {
   bearer,
   chat,
@@ -10,20 +10,14 @@ import {
   KORAMANGALA,
   messageItem,
   openChat,
-  uniqueTag,
+  sayInOwnBrowser,
+  twoRiders,
 } from '../fixtures/chat';
 import { blockMapTiles } from '../fixtures/trips';
 import { toast } from '../fixtures/ui';
 import { E2E_OPERATOR } from '../fixtures/env';
 
 test.describe.configure({ mode: 'parallel' });
-
-async function twoRiders(request: Parameters<typeof createRider>[0]) {
-  const tag = uniqueTag();
-  const a = await createRider(request, { firstName: 'Asha', lastName: `Rao${tag}` });
-  const b = await createRider(request, { firstName: 'Bhavna', lastName: `Iyer${tag}` });
-  return { a, b };
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -207,14 +201,7 @@ test('the Chats tab lists a chat with its last message and unread count, cleared
   const { a, b } = await twoRiders(request);
   const { matchId } = await createMatch(request, a, b);
   await settleNotifications(request, [a, b]);
-  const writer = await page.context().browser()!.newContext();
-  const writerPage = await writer.newPage();
-  await blockMapTiles(writerPage);
-  await signInAs(writerPage, a);
-  await openChat(writerPage, matchId);
-  await chat(writerPage).input.fill('Meet at pillar 7?');
-  await chat(writerPage).send.click();
-  await expect(messageItem(writerPage, 'Meet at pillar 7?')).toBeVisible();
+  await sayInOwnBrowser(page, a, matchId, 'Meet at pillar 7?');
 
   await signInAs(page, b);
   await page.goto('/chats');
@@ -229,7 +216,6 @@ test('the Chats tab lists a chat with its last message and unread count, cleared
   await expect(page.getByRole('link', { name: new RegExp(`${a.firstName}`) })).not.toContainText(
     'unread',
   );
-  await writer.close();
 });
 
 test.describe('on a phone', () => {
@@ -277,13 +263,7 @@ test('a chat open in a hidden tab is away: a new message rings the bell there', 
     document.dispatchEvent(new Event('visibilitychange'));
   });
 
-  const writer = await page.context().browser()!.newContext();
-  const writerPage = await writer.newPage();
-  await signInAs(writerPage, a);
-  await openChat(writerPage, matchId);
-  await chat(writerPage).input.fill('Are you at the exit?');
-  await chat(writerPage).send.click();
-  await expect(messageItem(writerPage, 'Are you at the exit?')).toBeVisible();
+  await sayInOwnBrowser(page, a, matchId, 'Are you at the exit?');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
 
   // Back on the tab: it joins again, catches up, and the chat's notification is read.
@@ -292,5 +272,4 @@ test('a chat open in a hidden tab is away: a new message rings the bell there', 
     document.dispatchEvent(new Event('visibilitychange'));
   });
   await expect(messageItem(page, 'Are you at the exit?')).toBeVisible();
-  await writer.close();
 });

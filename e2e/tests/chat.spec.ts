@@ -17,6 +17,7 @@ import {
   messageText,
   openChat,
   socketHandshake,
+  twoRiders,
   uniqueTag,
 } from '../fixtures/chat';
 import { blockMapTiles, shownName } from '../fixtures/trips';
@@ -43,14 +44,6 @@ const test = base.extend<{
 });
 
 test.describe.configure({ mode: 'parallel' });
-
-/** Two fresh riders with names no other test uses: Asha (to Koramangala), Bhavna (Indiranagar). */
-async function twoRiders(request: Parameters<typeof createRider>[0]) {
-  const tag = uniqueTag();
-  const a = await createRider(request, { firstName: 'Asha', lastName: `Rao${tag}` });
-  const b = await createRider(request, { firstName: 'Bhavna', lastName: `Iyer${tag}` });
-  return { a, b };
-}
 
 const pageErrors = (page: Page) => {
   const errors: string[] = [];

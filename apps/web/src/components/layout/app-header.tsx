@@ -3,14 +3,8 @@ import { NotificationBell } from '../../features/notifications/notification-bell
 import { useSession } from '../../lib/session';
 import { APP_DESTINATIONS } from './app-nav';
 import { BrandLink } from './brand-link';
+import { linkClass } from './navbar';
 import { useLogOut } from './use-log-out';
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-500 ${
-    isActive
-      ? 'bg-brand-50 text-brand-800'
-      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-  }`;
 
 /** The signed-in header: 56 px, the app's destinations on wide screens, the bell everywhere. */
 export function AppHeader() {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SkipLink } from './skip-link';
 import { AppHeader } from './app-header';
 import { BottomTabs } from './bottom-tabs';
 
@@ -15,16 +16,7 @@ type Props = {
 export function AppShell({ children, fullHeight = false }: Props) {
   return (
     <div className={`flex flex-col ${fullHeight ? 'h-dvh' : 'min-h-dvh'}`}>
-      <a
-        href="#page-content"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('page-content')?.focus();
-        }}
-        className="sr-only z-[80] rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <AppHeader />
       <div
         id="page-content"

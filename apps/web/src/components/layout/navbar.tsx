@@ -8,7 +8,8 @@ import { useLogOut } from './use-log-out';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+/** A header link; the active page's is tinted. The app shell's header uses it too. */
+export const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-brand-500 ${
     isActive
       ? 'bg-brand-50 text-brand-800'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ChatSummary } from '@aeropool/contract/chat';
 import { AppShell } from '../../components/layout/app-shell';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { EmptyState } from '../../components/ui/empty-state';
 import { CardSkeletons } from '../../components/ui/skeleton';
 import { formatTripTime } from '../../lib/format-time';
@@ -29,20 +29,11 @@ function ChatList({ userId }: { userId: string }) {
   if (query.isPending) return <CardSkeletons label="Loading chats…" />;
   if (query.isError) {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200"
-      >
-        <p className="text-slate-700">Your chats could not be loaded.</p>
-        <Button
-          variant="secondary"
-          onClick={() => void query.refetch()}
-          isLoading={query.isFetching}
-          loadingText="Retrying..."
-        >
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        message="Your chats could not be loaded."
+        isRetrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) {

@@ -2,6 +2,7 @@ import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { CardSkeletons } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { useTrips } from '../api/get-trips';
 import { useRefetchWhenATripStarts } from '../hooks/use-refetch-when-a-trip-starts';
 import type { TripTab } from '../api/trip-keys';
@@ -27,17 +28,11 @@ export function TripList({ userId, tab, onEdit, onCancel, onCreate }: Props) {
   if (query.isPending) return <CardSkeletons label="Loading trips…" />;
   if (query.isError) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
-        <p className="text-slate-700">Your trips could not be loaded.</p>
-        <Button
-          variant="secondary"
-          onClick={() => void query.refetch()}
-          isLoading={query.isFetching}
-          loadingText="Retrying..."
-        >
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        message="Your trips could not be loaded."
+        isRetrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data.length === 0) {
