@@ -13,7 +13,7 @@ import {
   sayInOwnBrowser,
   twoRiders,
 } from '../fixtures/chat';
-import { blockMapTiles } from '../fixtures/trips';
+import { blockMapTiles, tripSlot } from '../fixtures/trips';
 import { toast } from '../fixtures/ui';
 import { E2E_OPERATOR } from '../fixtures/env';
 
@@ -21,20 +21,13 @@ test.describe.configure({ mode: 'parallel' });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-/**
- * Posting fitting rides tells the other rider in the background (new-match alerts): let those
- * jobs run, then start both riders from zero.
- */
-async function settleNotifications(request: APIRequestContext, riders: TestRider[]) {
-  // The jobs poll every second; a late alert after this would only add to the counts.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  for (const rider of riders) {
-    const res = await request.post('/api/notifications/read', {
-      headers: bearer(rider),
-      data: { all: true },
-    });
-    expect(res.status()).toBe(200);
-  }
+/** Starts a rider's bell from zero (the match request they accepted was a notification). */
+async function markAllRead(request: APIRequestContext, rider: TestRider) {
+  const res = await request.post('/api/notifications/read', {
+    headers: bearer(rider),
+    data: { all: true },
+  });
+  expect(res.status()).toBe(200);
 }
 
 /** The page is no wider than the window: nothing scrolls sideways (the offenders are named). */
@@ -77,7 +70,7 @@ for (const width of [390, 1280]) {
       request,
     }) => {
       const { a, b } = await twoRiders(request);
-      const { matchId } = await createMatch(request, a, b);
+      const { matchId } = await createMatch(request, a, b, { at: tripSlot() });
       await blockMapTiles(page);
       await signInAs(page, a);
       for (const path of [
@@ -113,7 +106,7 @@ for (const width of [390, 1280]) {
 /** A matched pair's trip link for family (/trip/…), as the share button creates it. */
 async function familyLink(request: APIRequestContext) {
   const { a, b } = await twoRiders(request);
-  const { matchId } = await createMatch(request, a, b);
+  const { matchId } = await createMatch(request, a, b, { at: tripSlot() });
   const res = await request.post(`/api/match/${matchId}/share`, { headers: bearer(a) });
   expect(res.status(), await res.text()).toBe(201);
   return `/trip/${(await res.json()).entities[0].token as string}`;
@@ -161,46 +154,51 @@ test('the moderation desk has no serious axe violations', async ({ page, request
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the bell counts a match request live, opens the trip and the count survives a reload', async ({
-  page,
-  request,
-}) => {
-  const { a, b } = await twoRiders(request);
-  const at = Math.ceil((Date.now() + 5 * 3_600_000) / 60_000) * 60_000;
-  const requestA = await createDropRequest(request, a, KORAMANGALA, at);
-  const requestB = await createDropRequest(request, b, INDIRANAGAR, at);
-  await settleNotifications(request, [a, b]);
-  await signInAs(page, b);
-  await page.goto('/dashboard');
-  await expect(bell(page)).toHaveAccessibleName('Notifications');
+for (const width of [390, 1280]) {
+  test.describe(`the bell at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
 
-  const sent = await request.post('/api/ride-request/send-match-request', {
-    headers: bearer(a),
-    data: { fromRequest: requestA, toRequest: requestB },
+    test('the bell counts a match request live, opens the trip and the count survives a reload', async ({
+      page,
+      request,
+    }) => {
+      const { a, b } = await twoRiders(request);
+      const at = tripSlot();
+      const requestA = await createDropRequest(request, a, KORAMANGALA, at);
+      const requestB = await createDropRequest(request, b, INDIRANAGAR, at);
+      await signInAs(page, b);
+      await page.goto('/dashboard');
+      await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+      const sent = await request.post('/api/ride-request/send-match-request', {
+        headers: bearer(a),
+        data: { fromRequest: requestA, toRequest: requestB },
+      });
+      expect(sent.status()).toBe(201);
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+      await page.reload();
+      await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+
+      await bell(page).click();
+      const panel = page.getByRole('region', { name: 'Notifications' });
+      const item = panel.getByRole('button', { name: `New match request from ${a.firstName}` });
+      await expect(item).toBeVisible();
+      await item.click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(bell(page)).toHaveAccessibleName('Notifications');
+      await page.reload();
+      await expect(bell(page)).toHaveAccessibleName('Notifications');
+    });
   });
-  expect(sent.status()).toBe(201);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
-  await page.reload();
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
-
-  await bell(page).click();
-  const panel = page.getByRole('region', { name: 'Notifications' });
-  const item = panel.getByRole('button', { name: `New match request from ${a.firstName}` });
-  await expect(item).toBeVisible();
-  await item.click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(bell(page)).toHaveAccessibleName('Notifications');
-  await page.reload();
-  await expect(bell(page)).toHaveAccessibleName('Notifications');
-});
+}
 
 test('the Chats tab lists a chat with its last message and unread count, cleared by reading it', async ({
   page,
   request,
 }) => {
   const { a, b } = await twoRiders(request);
-  const { matchId } = await createMatch(request, a, b);
-  await settleNotifications(request, [a, b]);
+  const { matchId } = await createMatch(request, a, b, { at: tripSlot() });
+  await markAllRead(request, b);
   await sayInOwnBrowser(page, a, matchId, 'Meet at pillar 7?');
 
   await signInAs(page, b);
@@ -253,8 +251,8 @@ test('a chat open in a hidden tab is away: a new message rings the bell there', 
   request,
 }) => {
   const { a, b } = await twoRiders(request);
-  const { matchId } = await createMatch(request, a, b);
-  await settleNotifications(request, [a, b]);
+  const { matchId } = await createMatch(request, a, b, { at: tripSlot() });
+  await markAllRead(request, b);
   await signInAs(page, b);
   await openChat(page, matchId);
   await expect(bell(page)).toHaveAccessibleName('Notifications');

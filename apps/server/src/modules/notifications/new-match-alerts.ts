@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { NEW_MATCH_ALERT_PERCENTAGE } from '@aeropool/contract/notifications';
+import { rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { shortName } from '../accounts/user-view';
 import { describeTrip, tripMail } from '../matching/match-mails';
@@ -28,13 +30,27 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
     (candidate) => !candidate.cab && candidate.matchPercentage >= NEW_MATCH_ALERT_PERCENTAGE,
   );
   if (fitting.length === 0) return 0;
+  // Only requests that were there before this ride was posted (or changed): for them it is new;
+  // a rider who posted after it saw it in their own list at once.
+  const times = await ctx.db
+    .select({
+      id: rideRequests.id,
+      createdAt: rideRequests.createdAt,
+      updatedAt: rideRequests.updatedAt,
+    })
+    .from(rideRequests)
+    .where(inArray(rideRequests.id, [rideRequestId, ...fitting.map((c) => c._id)]));
+  const postedAt = times.find((row) => row.id === rideRequestId)?.updatedAt.getTime() ?? 0;
+  const createdAt = new Map(times.map((row) => [row.id, row.createdAt.getTime()]));
+  const earlier = fitting.filter((c) => (createdAt.get(c._id) ?? Infinity) < postedAt);
+  if (earlier.length === 0) return 0;
   const theirs = await loadRideRequestViews(
     ctx.db,
-    fitting.map((c) => c._id),
+    earlier.map((c) => c._id),
     now,
   );
   const name = shortName(view.rider);
-  for (const candidate of fitting) {
+  for (const candidate of earlier) {
     const trip = theirs.get(candidate._id);
     if (!trip) continue;
     const title = `New ${candidate.matchPercentage}% match: ${name}`;
@@ -61,5 +77,5 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
         : undefined,
     });
   }
-  return fitting.length;
+  return earlier.length;
 }

@@ -264,7 +264,7 @@ describe('jobs: reminders and new-match alerts', () => {
       t.signUp(),
     ]);
     const minutesAhead = nextDay();
-    await createRide(t, a, { minutesAhead });
+    const rideA = await createRide(t, a, { minutesAhead });
     await createRide(t, far, { minutesAhead: minutesAhead + 600 });
     const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
     expect(await alertRidersOfNewRide(t.app, rideB._id)).toBe(1);
@@ -273,6 +273,8 @@ describe('jobs: reminders and new-match alerts', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.title).toMatch(/^New \d+% match: Bina R\.$/);
     expect(await kinds(far)).not.toContain('new-match');
+    // Asha's ride, posted before Bina's, is not news to Bina: she saw it in her own list at once.
+    expect(await alertRidersOfNewRide(t.app, rideA._id)).toBe(0);
     expect(await kinds(b)).not.toContain('new-match');
 
     // Cancelling and posting the same trip again announces Bina to nobody a second time.
