@@ -11,7 +11,8 @@ const preview = (text: string) =>
 
 /**
  * A co-rider who does not have the chat open (on any instance) gets one notification per chat,
- * brought back to unread and updated by each new message, instead of one per message.
+ * brought back to unread and updated by each new message, instead of one per message. The words
+ * are shown live and pushed, but only the encrypted chat stores them.
  */
 export async function tellRidersAway(app: FastifyInstance, message: ChatMessage): Promise<void> {
   try {
@@ -35,7 +36,8 @@ export async function tellRidersAway(app: FastifyInstance, message: ChatMessage)
         userId,
         kind: 'chat-message',
         title: `New message from ${author}`,
-        body: preview(message.messageText),
+        body: 'Open the chat to read it.',
+        preview: preview(message.messageText),
         link: `/chat/${message.matchId}`,
         dedupeKey: `chat:${message.matchId}`,
       });

@@ -21,6 +21,11 @@ export type RiderNotice = {
   dedupeKey: string;
   /** Sent only when the rider has not switched this kind's e-mails off. */
   mail?: MailMessage;
+  /**
+   * Shown live and pushed in place of `body`, never stored: a chat message's words stay only in
+   * the encrypted chat, not in the notifications table.
+   */
+  preview?: string;
 };
 
 type Row = typeof notifications.$inferSelect;
@@ -62,11 +67,12 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
         : insert.onConflictDoNothing()
     ).returning();
     if (!row) return;
-    ctx.notifyUser(notice.userId, 'notification', toView(row));
+    const body = notice.preview ?? notice.body;
+    ctx.notifyUser(notice.userId, 'notification', { ...toView(row), body });
     // Not awaited: a slow push service must not hold up the action (pushToUser never throws).
     void pushToUser(ctx, notice.userId, {
       title: notice.title,
-      body: notice.body,
+      body,
       url: notice.link,
       tag: notice.dedupeKey,
     });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
@@ -183,7 +184,10 @@ describe('chat notifications and the Chats tab', () => {
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
     const sa = await connect(a);
     expect((await join(sa, matchId)).ok).toBe(true);
+    // Bina has the app open elsewhere (not this chat): the notification shows the words live.
+    const live = nextEvent(await connect(b), 'notification');
     expect((await say(sa, matchId, 'Hi, meet at pillar 7?')).ok).toBe(true);
+    expect(await live).toMatchObject({ kind: 'chat-message', body: 'Hi, meet at pillar 7?' });
     expect((await say(sa, matchId, 'I have one bag.')).ok).toBe(true);
     await settle();
 
@@ -191,10 +195,15 @@ describe('chat notifications and the Chats tab', () => {
     expect(chatItems).toHaveLength(1);
     expect(chatItems[0]).toMatchObject({
       title: 'New message from Asha R.',
-      body: 'I have one bag.',
+      body: 'Open the chat to read it.',
       link: `/chat/${matchId}`,
       readAt: null,
     });
+    // The words are in the encrypted chat only, never in the notifications table.
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from notifications where body like '%bag%' or title like '%bag%'`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     const [summary] = await chats(b);
     expect(summary).toMatchObject({
       matchId,
