@@ -302,66 +302,77 @@ test('three riders in three browsers form one cab, chat together and rate each o
   }
 });
 
-test('two hours before a matched trip, the reminder arrives in the bell and by mail as the server clock gets there', async ({
-  page,
-}) => {
-  const tag = uniqueTag();
-  const d = await createRider(api, { firstName: `Divya ${tag}`, lastName: 'Shetty' });
-  const e = await createRider(api, { firstName: `Esha ${tag}`, lastName: 'Nair' });
-  const time = Math.floor((Date.now() + 8 * 60 * MINUTE) / MINUTE) * MINUTE;
-  const dRequest = await createDrop(api, d, { place: PLACES.koramangala, time });
-  const eRequest = await createDrop(api, e, { place: PLACES.indiranagar, time });
-  await matchThroughApi(api, { rider: d, requestId: dRequest }, { rider: e, requestId: eRequest });
+// On a phone and on a desktop (issue 9).
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
 
-  await blockMapTiles(page);
-  await signInAs(page, e);
-  await page.goto('/dashboard');
-  const bell = page.getByRole('button', { name: /^Notifications/ });
-  // The match request Divya sent is Esha's one notification so far.
-  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
-  const since = Date.now();
-  await setServerClock(api, time - 110 * MINUTE - Date.now());
-  try {
-    await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 20_000 });
-    await bell.click();
-    const reminder = page
-      .getByRole('region', { name: 'Notifications' })
-      .getByRole('button', { name: /Your shared ride is in about 2 hours/ });
-    await expect(reminder).toBeVisible();
-    await waitForMail(e.email, { since, subject: /^Reminder: your shared ride/ });
-    await reminder.click();
-    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
-  } finally {
-    await setServerClock(api, 2 * 60 * MINUTE);
-  }
-});
+    test('two hours before a matched trip, the reminder arrives in the bell and by mail as the server clock gets there', async ({
+      page,
+    }) => {
+      const tag = uniqueTag();
+      const d = await createRider(api, { firstName: `Divya ${tag}`, lastName: 'Shetty' });
+      const e = await createRider(api, { firstName: `Esha ${tag}`, lastName: 'Nair' });
+      const time = Math.floor((Date.now() + 8 * 60 * MINUTE) / MINUTE) * MINUTE;
+      const dRequest = await createDrop(api, d, { place: PLACES.koramangala, time });
+      const eRequest = await createDrop(api, e, { place: PLACES.indiranagar, time });
+      await matchThroughApi(
+        api,
+        { rider: d, requestId: dRequest },
+        { rider: e, requestId: eRequest },
+      );
 
-test('an upcoming trip moves to Past when its time comes, live, without a tab switch', async ({
-  page,
-}) => {
-  const f = await createRider(api, { firstName: `Farah ${uniqueTag()}`, lastName: 'Khan' });
-  const time = Math.floor((Date.now() + 10 * 60 * MINUTE) / MINUTE) * MINUTE;
-  await createDrop(api, f, { terminal: 'Terminal 2', place: PLACES.hsrLayout, time });
-  // Browser and server both half a minute before the trip. The browser's clock then moves by
-  // less than socket.io's ping timeout, so no reconnect (which also refreshes) can pass this test.
-  await page.clock.install({ time: time - 30_000 });
-  await setServerClock(api, time - 30_000 - Date.now());
-  try {
-    await blockMapTiles(page);
-    await signInAs(page, f);
-    await page.goto('/dashboard');
-    const upcoming = page.getByRole('tabpanel', { name: 'Upcoming Trips' });
-    await expect(upcoming.getByRole('article')).toHaveCount(1);
+      await blockMapTiles(page);
+      await signInAs(page, e);
+      await page.goto('/dashboard');
+      const bell = page.getByRole('button', { name: /^Notifications/ });
+      // The match request Divya sent is Esha's one notification so far.
+      await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+      const since = Date.now();
+      await setServerClock(api, time - 110 * MINUTE - Date.now());
+      try {
+        await expect(bell).toHaveAccessibleName('Notifications, 2 unread', { timeout: 20_000 });
+        await bell.click();
+        const reminder = page
+          .getByRole('region', { name: 'Notifications' })
+          .getByRole('button', { name: /Your shared ride is in about 2 hours/ });
+        await expect(reminder).toBeVisible();
+        await waitForMail(e.email, { since, subject: /^Reminder: your shared ride/ });
+        await reminder.click();
+        await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+        await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+      } finally {
+        await setServerClock(api, 2 * 60 * MINUTE);
+      }
+    });
 
-    await setServerClock(api, time + MINUTE - Date.now());
-    await page.clock.fastForward(35_000);
-    await expect(upcoming).toContainText('No trips found');
-    await tripsTab(page, 'Past Trips').click();
-    await expect(
-      page.getByRole('tabpanel', { name: 'Past Trips' }).getByRole('article'),
-    ).toHaveCount(1);
-  } finally {
-    await setServerClock(api, 2 * 60 * MINUTE);
-  }
-});
+    test('an upcoming trip moves to Past when its time comes, live, without a tab switch', async ({
+      page,
+    }) => {
+      const f = await createRider(api, { firstName: `Farah ${uniqueTag()}`, lastName: 'Khan' });
+      const time = Math.floor((Date.now() + 10 * 60 * MINUTE) / MINUTE) * MINUTE;
+      await createDrop(api, f, { terminal: 'Terminal 2', place: PLACES.hsrLayout, time });
+      // Browser and server both half a minute before the trip. The browser's clock then moves by
+      // less than socket.io's ping timeout, so no reconnect (which also refreshes) can pass this test.
+      await page.clock.install({ time: time - 30_000 });
+      await setServerClock(api, time - 30_000 - Date.now());
+      try {
+        await blockMapTiles(page);
+        await signInAs(page, f);
+        await page.goto('/dashboard');
+        const upcoming = page.getByRole('tabpanel', { name: 'Upcoming Trips' });
+        await expect(upcoming.getByRole('article')).toHaveCount(1);
+
+        await setServerClock(api, time + MINUTE - Date.now());
+        await page.clock.fastForward(35_000);
+        await expect(upcoming).toContainText('No trips found');
+        await tripsTab(page, 'Past Trips').click();
+        await expect(
+          page.getByRole('tabpanel', { name: 'Past Trips' }).getByRole('article'),
+        ).toHaveCount(1);
+      } finally {
+        await setServerClock(api, 2 * 60 * MINUTE);
+      }
+    });
+  });
+}
