@@ -60,6 +60,13 @@ export function registerChatSocket(app: FastifyInstance): void {
       if (typeof ack === 'function') ack({ ok: false, error });
     };
 
+    // Joining or leaving a chat (or closing the tab) reads it up to now: the Chats tab counts
+    // what came after.
+    const markReadQuietly = (matchId: string) =>
+      void markChatRead(app, userId, matchId).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'chat read marker not saved'),
+      );
+
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
@@ -77,11 +84,6 @@ export function registerChatSocket(app: FastifyInstance): void {
       markReadQuietly(parsed.data);
     });
 
-    // Leaving a chat (or closing the tab) reads it up to now: the Chats tab counts what came after.
-    const markReadQuietly = (matchId: string) =>
-      void markChatRead(app, userId, matchId).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'chat read marker not saved'),
-      );
     socket.on('leaveRoom', (rawMatchId) => {
       if (typeof rawMatchId !== 'string' || !socket.rooms.has(matchRoom(rawMatchId))) return;
       void socket.leave(matchRoom(rawMatchId));

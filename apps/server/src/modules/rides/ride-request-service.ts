@@ -1,4 +1,3 @@
-import { JOB_NAMES } from '../notifications/job-names';
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
@@ -11,6 +10,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { parseRideInput, type RideInput } from './ride-input';
 import { assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
+import { JOB_NAMES } from '../notifications/job-names';
 
 type RideBody = {
   source: Place;

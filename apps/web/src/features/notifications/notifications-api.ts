@@ -51,9 +51,9 @@ export function useNotifications(userId: string) {
     () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) }),
     [queryClient, userId],
   );
-  useSocketEvent('notification', onNotification, refresh);
-  // What arrived between the first load and the socket joining the rider's room is fetched once
-  // the socket is in (its 'connect'; a reconnect is handled above).
+  useSocketEvent('notification', onNotification);
+  // What arrived between the first load and the socket joining the rider's room (or while it was
+  // disconnected) is fetched on every 'connect', the first one and each reconnect.
   const socket = useSocket();
   useEffect(() => {
     if (!socket) return;
