@@ -60,5 +60,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The manifest lets build/prerender.ts modulepreload each pre-rendered page's route chunk.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // The landing page has its own entry (src/features/landing/island): build/prerender.ts puts it
+  // in the pre-rendered / instead of the app's, so the first load is React and the page only.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { input: { index: 'index.html', landing: 'src/features/landing/island/main.tsx' } },
+  },
 }));

@@ -77,3 +77,39 @@ for (const { path, title } of PRERENDERED) {
     expect(errors).toEqual([]);
   });
 }
+
+// Issue 7: the landing page loads React and its own code only; the router and the other pages
+// come when the visitor heads for one, in the same document (no page load), and Back returns.
+test('the landing page loads without the app, and hands over to it without a page load', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((script) => /\/assets\/landing-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(scripts.filter((script) => /\/assets\/(start|index)-[\w-]+\.js$/.test(script))).toEqual(
+    [],
+  );
+
+  // A marker on the window survives only if the document is not reloaded.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Log In' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to AeroPool' })).toBeVisible();
+  await expect(page).toHaveTitle('Log in · AeroPool');
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // The app is in charge now: its links navigate in place too, and Back shows the landing page.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Share your airport cab.');
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -22,6 +22,15 @@ function chunkFilesOf(manifest: Manifest, id: string, seen = new Set<string>()):
   return [chunk.file, ...(chunk.imports ?? []).flatMap((dep) => chunkFilesOf(manifest, dep, seen))];
 }
 
+/** The landing page's own entry (vite.config.ts): React and the page, not the router (issue 7). */
+const LANDING_ENTRY = 'src/features/landing/island/main.tsx';
+
+/** Vite's script and modulepreload tags for index.html's entry, replaced per page below. */
+const ENTRY_TAGS =
+  /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+
+const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -30,7 +39,8 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(
     await fs.readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
   ) as Manifest;
-  const entryFiles = new Set(chunkFilesOf(manifest, 'index.html'));
+  if (!template.match(ENTRY_TAGS)) throw new Error('index.html has no entry script to replace');
+  const shell = template.replace(ENTRY_TAGS, '');
   const { renderPage, PRERENDERED_PATHS } = (await import(
     pathToFileURL(ssrEntry).href
   )) as RenderModule;
@@ -38,14 +48,21 @@ async function main(): Promise<void> {
   await fs.mkdir(path.join(distDir, 'pages'), { recursive: true });
   for (const pathname of PRERENDERED_PATHS) {
     const page = await renderPage(pathname);
-    const preloads = page.routeModules
-      .flatMap((id) => chunkFilesOf(manifest, id))
-      .filter((file) => !entryFiles.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    const [entry, ...entryImports] = chunkFilesOf(
+      manifest,
+      pathname === '/' ? LANDING_ENTRY : 'index.html',
+    );
+    const routeFiles = page.routeModules.flatMap((id) => chunkFilesOf(manifest, id));
+    const preloads = [...new Set([...entryImports, ...routeFiles])]
+      .filter((file) => file !== entry)
+      .map(preloadTag)
       .join('');
-    const html = template
+    const html = shell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-      .replace('</head>', `${preloads}</head>`)
+      .replace(
+        '</head>',
+        `<script type="module" crossorigin src="/${entry}"></script>${preloads}</head>`,
+      )
       .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
     if (!html.includes(page.html)) throw new Error('index.html has no empty #root to fill');
     const name = pathname === '/' ? 'index' : pathname.slice(1);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { shareDrizzleParsers } from './pglite-parsers';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
@@ -86,12 +87,13 @@ async function openPglite(
     ? new PGlite(dataDir, template ? { loadDataDir: template } : {})
     : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const { forDrizzle, withOriginalParsers } = shareDrizzleParsers(client);
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(forDrizzle), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
-    pglite: client,
+    pglite: withOriginalParsers,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

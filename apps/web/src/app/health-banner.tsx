@@ -1,17 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { HEALTH_RETRY_MS } from '@aeropool/contract/limits';
 import { api } from '../lib/api-client';
 
 /** Spec §7: health is checked at start and retried every 60 seconds while it fails. */
 export function HealthBanner() {
-  const { isError } = useQuery({
-    queryKey: ['health'],
-    queryFn: () => api.get('/health'),
-    retry: false,
-    refetchInterval: (query) => (query.state.status === 'error' ? HEALTH_RETRY_MS : false),
-    staleTime: Infinity,
-  });
-  if (!isError) return null;
+  const [isDown, setIsDown] = useState(false);
+  useEffect(() => {
+    let retry: number | undefined;
+    let isMounted = true;
+    const check = () => {
+      api.get('/health').then(
+        () => isMounted && setIsDown(false),
+        () => {
+          if (!isMounted) return;
+          setIsDown(true);
+          retry = window.setTimeout(check, HEALTH_RETRY_MS);
+        },
+      );
+    };
+    check();
+    return () => {
+      isMounted = false;
+      window.clearTimeout(retry);
+    };
+  }, []);
+  if (!isDown) return null;
   return (
     <div
       role="alert"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../navigation/navigation';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 
 type Props = { onClick?: () => void; tone?: 'dark' | 'light' };
@@ -6,14 +6,14 @@ type Props = { onClick?: () => void; tone?: 'dark' | 'light' };
 /** The logo and name; always leads home. */
 export function BrandLink({ onClick, tone = 'dark' }: Props) {
   return (
-    <Link
+    <AppLink
       to="/"
       onClick={onClick}
       className={`inline-flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 ${tone === 'dark' ? 'text-slate-900' : 'text-white'}`}
     >
       <BrandMark />
       {PRODUCT_NAME}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { usePublicConfig } from '../../lib/public-config';
 import { BrandLink } from './brand-link';
 import { SectionLink } from './section-link';
 import { SocialLinks } from './social-links';
+import { AppLink } from '../navigation/navigation';
 
 // Spec §2: quick links scroll the landing page; support links scroll the support page.
 const QUICK_LINKS = [
@@ -82,14 +82,14 @@ export function Footer() {
           <nav aria-label="Legal">
             <ul className="flex gap-6">
               <li>
-                <Link to="/privacy" className={linkClass}>
+                <AppLink to="/privacy" className={linkClass}>
                   Privacy Policy
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link to="/tos" className={linkClass}>
+                <AppLink to="/tos" className={linkClass}>
                   Terms of Service
-                </Link>
+                </AppLink>
               </li>
             </ul>
           </nav>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { AppLink, AppNavLink } from '../navigation/navigation';
 import { BrandLink } from './brand-link';
 import { NAV_LINKS } from './nav-links';
 import { useMenuBehaviour } from './use-menu-behaviour';
@@ -73,12 +73,12 @@ export function MobileMenu({ id, userEmail, isSignedIn, onLogOut, onClose }: Pro
         <ul className="flex flex-col gap-1">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={itemClass}>
+              <AppNavLink to={link.to} className={itemClass}>
                 {link.label}
                 <span aria-hidden="true" className="text-slate-400">
                   ›
                 </span>
-              </NavLink>
+              </AppNavLink>
             </li>
           ))}
         </ul>
@@ -94,12 +94,12 @@ export function MobileMenu({ id, userEmail, isSignedIn, onLogOut, onClose }: Pro
             Log Out
           </button>
         ) : (
-          <Link
+          <AppLink
             to="/login"
             className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
             Log In
-          </Link>
+          </AppLink>
         )}
       </div>
     </div>

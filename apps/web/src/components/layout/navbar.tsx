@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { AppLink, AppNavLink, useNavigation } from '../navigation/navigation';
 import { useSession } from '../../lib/session';
 import { BrandLink } from './brand-link';
 import { MobileMenu } from './mobile-menu';
@@ -19,11 +19,11 @@ export const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Navbar() {
   const session = useSession();
   const logOut = useLogOut();
-  const location = useLocation();
+  const { locationKey } = useNavigation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   // The menu is open only for the location it was opened at, so any navigation closes it.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
-  const isMenuOpen = menuOpenedAt === location.key;
+  const isMenuOpen = menuOpenedAt === locationKey;
   const closeMenu = useCallback(() => {
     setMenuOpenedAt(null);
     menuButtonRef.current?.focus();
@@ -40,9 +40,9 @@ export function Navbar() {
           <ul className="hidden items-center gap-1 md:flex">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={linkClass}>
+                <AppNavLink to={link.to} className={linkClass}>
                   {link.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -56,12 +56,12 @@ export function Navbar() {
                 Log Out
               </button>
             ) : (
-              <Link
+              <AppLink
                 to="/login"
                 className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
               >
                 Log In
-              </Link>
+              </AppLink>
             )}
           </div>
           <button
@@ -70,7 +70,7 @@ export function Navbar() {
             aria-label="Open menu"
             aria-expanded={isMenuOpen}
             aria-controls={MOBILE_MENU_ID}
-            onClick={() => setMenuOpenedAt(location.key)}
+            onClick={() => setMenuOpenedAt(locationKey)}
             className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

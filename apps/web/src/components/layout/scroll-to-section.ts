@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigation } from '../navigation/navigation';
 
 /** Spec §9: a section lands 50 px below the window top so its heading clears the navbar. */
 export const SECTION_SCROLL_OFFSET_PX = 50;
@@ -24,15 +24,14 @@ export function scrollToSection(id: string): boolean {
  * otherwise navigates there and scrolls after the delay (spec §2, footer links).
  */
 export function useGoToSection(): (path: string, sectionId: string) => void {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { navigate, pathname } = useNavigation();
   return useCallback(
     (path, sectionId) => {
       if (pathname === path) {
         scrollToSection(sectionId);
         return;
       }
-      void navigate({ pathname: path, hash: sectionId });
+      navigate(`${path}#${sectionId}`);
       window.setTimeout(() => scrollToSection(sectionId), SCROLL_AFTER_NAVIGATION_DELAY_MS);
     },
     [navigate, pathname],
@@ -44,7 +43,7 @@ export function useGoToSection(): (path: string, sectionId: string) => void {
  * lands on its section with the same offset as the footer links.
  */
 export function useScrollToHash(): void {
-  const { hash } = useLocation();
+  const { hash } = useNavigation();
   useEffect(() => {
     if (!hash) return;
     const sectionId = decodeURIComponent(hash.slice(1));

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import toast from '../../lib/notify';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigation } from '../navigation/navigation';
 import { logOutOnServer } from '../../features/accounts/api/log-out';
 import { clearSession } from '../../lib/session';
 
@@ -14,16 +13,14 @@ import { clearSession } from '../../lib/session';
  * /login before the navigation to / lands.
  */
 export function useLogOut(): () => void {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
+  const { navigate, pathname, forgetCachedData } = useNavigation();
   const isLeavingRef = useRef(false);
 
   const signOut = useCallback(() => {
     clearSession();
     // Cached trips and profile belong to the rider who just left; the next one must not see them.
-    queryClient.clear();
-  }, [queryClient]);
+    forgetCachedData();
+  }, [forgetCachedData]);
 
   useEffect(
     () => () => {
@@ -42,6 +39,6 @@ export function useLogOut(): () => void {
     toast.success('Successfully logged out');
     if (pathname === '/') signOut();
     else isLeavingRef.current = true;
-    void navigate('/');
+    navigate('/');
   }, [navigate, pathname, signOut]);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -7,13 +6,4 @@ import { api } from '../../../lib/api-client';
  */
 export function logOutOnServer(): void {
   api.post('/user/logout', {}, { isSessionEnding: true }).catch(() => undefined);
-}
-
-/** Ends every session of the rider, this one included. */
-export async function logOutEverywhere(): Promise<void> {
-  await api.post('/user/logout-all', {}, { isSessionEnding: true });
-}
-
-export function useLogOutEverywhere() {
-  return useMutation({ mutationFn: logOutEverywhere });
 }

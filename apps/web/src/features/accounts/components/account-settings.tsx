@@ -6,7 +6,7 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useDeactivateAccount } from '../api/deactivate-account';
-import { useLogOutEverywhere } from '../api/log-out';
+import { useLogOutEverywhere } from '../api/log-out-everywhere';
 import { useLeaveAndSignOut } from '../hooks/use-leave-and-sign-out';
 import { ChangePasswordModal } from './change-password-modal';
 import { DeactivateDialog } from './deactivate-dialog';

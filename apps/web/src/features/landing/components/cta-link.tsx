@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/navigation/navigation';
 
 type Variant = 'primary' | 'secondary' | 'inverse';
 
@@ -22,11 +22,11 @@ export function CtaLink({
   children: ReactNode;
 }) {
   return (
-    <Link
+    <AppLink
       to={to}
       className={`inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-6 py-3 text-base font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 ${VARIANTS[variant]}`}
     >
       {children}
-    </Link>
+    </AppLink>
   );
 }

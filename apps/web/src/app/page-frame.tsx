@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { api } from '../lib/api-client';
+import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
+import { HealthBanner } from './health-banner';
+import { pageTitleOf } from './page-titles';
+
+/**
+ * What surrounds every page, in the app (root-layout.tsx) and on the pre-rendered landing page
+ * (features/landing/island): the health banner, the page's title, the page-view count, the toasts.
+ * Both render the same markup, so the landing page hydrates either way.
+ */
+export function PageFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const isLoginArea = LOGIN_AREA_PATHS.includes(pathname);
+
+  useEffect(() => {
+    document.title = pageTitleOf(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    // First-party page-view counter; a failure here must never bother the user.
+    api.post('/analytics/pageview', { path: pathname }).catch(() => undefined);
+  }, [pathname]);
+
+  return (
+    <>
+      <HealthBanner />
+      {children}
+      <Toaster
+        position="top-center"
+        // Below the 64 px sticky header, so a toast never hides the navigation (issue 9).
+        containerStyle={{ top: 72 }}
+        toastOptions={isLoginArea ? loginAreaToastOptions : defaultToastOptions}
+      />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { App } from './app';
+import { routes } from './routes';
+
+/**
+ * The lazy routes of the current location, loaded before the first render: a pre-rendered page
+ * would otherwise hydrate against the router's fallback, and a page opened from the landing page
+ * would flash it.
+ */
+async function resolveLazyRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Starts the app at the current location: hydrating a pre-rendered page, rendering into an empty
+ * #root, or (`root` given) taking over the React root of the landing page (issue 7).
+ */
+export async function startApp(root?: Root): Promise<void> {
+  const container = document.getElementById('root')!;
+  const isPrerendered = !root && container.hasChildNodes();
+  if (isPrerendered || root) await resolveLazyRoutes();
+  const router = createBrowserRouter(routes);
+  setUnauthorizedHandler(() => void router.navigate('/login'));
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (root) root.render(app);
+  else if (isPrerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
