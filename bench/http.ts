@@ -49,7 +49,12 @@ async function serve(args: string[], env: Record<string, string>): Promise<Child
   }
 }
 
-type Target = { path: string; headers?: Record<string, string> };
+type Target = {
+  path: string;
+  headers?: Record<string, string>;
+  /** Writing requests sent beside the load (each drops the potential-matches cache, issue 7). */
+  writesPerSecond?: number;
+};
 
 async function measure(
   name: string,
@@ -65,7 +70,19 @@ async function measure(
       connections: 50,
     };
     await autocannon({ ...options, duration: 2 }); // warm-up
-    const run = await autocannon({ ...options, duration: DURATION_S });
+    // A page view is a write like any other to the cache; under the route's limit of 120/min.
+    const writer = target.writesPerSecond
+      ? setInterval(() => {
+          void fetch(`http://127.0.0.1:${port}/api/analytics/pageview`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ path: '/dashboard' }),
+          }).catch(() => undefined);
+        }, 1000 / target.writesPerSecond)
+      : undefined;
+    const run = await autocannon({ ...options, duration: DURATION_S }).finally(() =>
+      clearInterval(writer),
+    );
     const result = {
       name,
       requestsPerSecond: Math.round(run.requests.average),
@@ -134,6 +151,12 @@ try {
       { DATA_DIR: matchesDir, JWT_SECRET },
       pgliteTarget,
     ),
+    await measure(
+      'the same, with 1.5 writes/s beside it (each clears the answers cache)',
+      server,
+      { DATA_DIR: matchesDir, JWT_SECRET },
+      { ...pgliteTarget, writesPerSecond: 1.5 },
+    ),
   );
 
   if (postgresUrl) {
@@ -148,6 +171,12 @@ try {
           server,
           { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
           target,
+        ),
+        await measure(
+          'the same, with 1.5 writes/s beside it (each clears the answers cache)',
+          server,
+          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
+          { ...target, writesPerSecond: 1.5 },
         ),
       );
     } finally {

@@ -1,3 +1,4 @@
+import { registerMatchesCache } from './modules/matching/matches-cache';
 import fastifyCompress from '@fastify/compress';
 import Fastify, {
   type FastifyInstance,
@@ -118,6 +119,7 @@ export async function buildApp(
   });
   await app.register(securityPlugin);
   await app.register(authPlugin, { database: deps.database });
+  await registerMatchesCache(app, deps.database);
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
   await app.register(jobsPlugin, { database: deps.database, jobs: () => notificationJobs(app) });

@@ -10,6 +10,7 @@ import type { RouteProvider } from './lib/geo/router';
 import type { Limits } from './plugins/limits';
 import type { Jobs } from './plugins/jobs';
 import type { Sessions } from './modules/accounts/sessions/session-service';
+import type { MatchesCache } from './modules/matching/matches-cache';
 
 // Declaration merging needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -31,6 +32,8 @@ declare module 'fastify' {
     routeProvider: RouteProvider;
     /** Rate limits per rider, recipient or address, shared by every instance. */
     limits: Limits;
+    /** Potential-matches answers between changes, exact across instances (issue 7). */
+    matchesCache: MatchesCache;
     /** Background jobs (pg-boss): reminders and new-match alerts run once across instances. */
     jobs: Jobs;
     /** Emits an event to every socket of one user (their own room). */

@@ -35,7 +35,12 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => ({
       statusCode: 200,
       message: 'OK',
-      entities: [await findMatchesAndRequests(fastify, request.params.requestId, request.userId)],
+      entities: [
+        await fastify.matchesCache.answer(
+          { requestId: request.params.requestId, userId: request.userId, now: fastify.now() },
+          () => findMatchesAndRequests(fastify, request.params.requestId, request.userId),
+        ),
+      ],
     }),
   );
 

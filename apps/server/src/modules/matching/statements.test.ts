@@ -20,6 +20,8 @@ describe('potential-matches-and-requests (issue 7)', () => {
     // The first request of a session reads it once; later ones find it in the session cache.
     await t.request({ method: 'GET', url, token: a.token });
 
+    // What computing the answer costs (a repeated one comes from matches-cache, with none).
+    t.app.matchesCache.invalidate();
     let body: { potentialMatches: unknown[]; incomingMatches: unknown[] } | undefined;
     const statements = await countStatements(t.database, async () => {
       const res = await t.request({ method: 'GET', url, token: a.token });
@@ -41,6 +43,7 @@ describe('potential-matches-and-requests (issue 7)', () => {
     const url = `/api/ride-request/potential-matches-and-requests/${mine._id}`;
     await t.request({ method: 'GET', url, token: me!.token });
 
+    t.app.matchesCache.invalidate();
     let shown = 0;
     const statements = await countStatements(t.database, async () => {
       const res = await t.request({ method: 'GET', url, token: me!.token });

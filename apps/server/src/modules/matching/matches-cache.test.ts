@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRide, matchesOf, PLACES } from '../../test/ride-factory';
+import { countStatements } from '../../test/count-statements';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // On PostgreSQL the listening connection opens in the background; until then nothing is cached.
+  for (let waited = 0; !t.app.matchesCache.isListening() && waited < 10_000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+});
+afterAll(() => t.close());
+
+type Answer = { potentialMatches: { _id: string }[] };
+const shownIds = (answer: Answer) => answer.potentialMatches.map((card) => card._id).sort();
+
+/** Two riders whose drops fit, at a time no other test of this file uses. */
+async function pair(minutesAhead: number) {
+  const [me, them] = await Promise.all([t.signUp(), t.signUp()]);
+  const mine = await createRide(t, me, { minutesAhead });
+  const theirs = await createRide(t, them, { minutesAhead, place: PLACES.indiranagar });
+  return { me, mine, theirs };
+}
+
+describe('potential matches between changes (issue 7, matches-cache)', () => {
+  it('answers a repeated request from memory, with no SQL statement, the same as computed', async () => {
+    const { me, mine, theirs } = await pair(600);
+    const first = (await matchesOf(t, me, mine._id)) as Answer;
+    expect(shownIds(first)).toEqual([theirs._id]);
+    let again: Answer | undefined;
+    const statements = await countStatements(t.database, async () => {
+      again = (await matchesOf(t, me, mine._id)) as Answer;
+    });
+    expect(statements).toEqual([]);
+    expect(again).toEqual(first);
+  });
+
+  it("shows a change made through this instance on the rider's very next request", async () => {
+    const { me, mine, theirs } = await pair(700);
+    expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id]);
+    const newcomer = await t.signUp();
+    const late = await createRide(t, newcomer, { minutesAhead: 700, place: PLACES.hsrLayout });
+    expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id, late._id].sort());
+  });
+
+  it('shows a change committed elsewhere (another instance) once its NOTIFY arrives', async () => {
+    const { me, mine, theirs } = await pair(800);
+    expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id]);
+    // Straight to the database, as another instance would: no request of this one is involved.
+    await t.database.db.execute(
+      sql`update ride_requests set status = 'Cancelled' where id = ${theirs._id}`,
+    );
+    await expect
+      .poll(async () => shownIds(await matchesOf(t, me, mine._id)), { timeout: 5_000 })
+      .toEqual([]);
+  });
+
+  it('does not keep an answer computed while something changed', async () => {
+    const { me, mine } = await pair(900);
+    const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
+    const empty = { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+    await t.app.matchesCache.answer(key, async () => {
+      await t.database.db.execute(sql`update ride_requests set bags = bags where id = ${mine._id}`);
+      // Long enough for the NOTIFY to come back on PostgreSQL's listening connection.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return empty;
+    });
+    let computedAgain = false;
+    await t.app.matchesCache.answer(key, async () => {
+      computedAgain = true;
+      return empty;
+    });
+    expect(computedAgain).toBe(true);
+  });
+
+  it('computes a burst of the same request once', async () => {
+    const { me, mine } = await pair(1000);
+    const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
+    let computed = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.matchesCache.answer(key, async () => {
+          computed += 1;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          return { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+        }),
+      ),
+    );
+    expect(computed).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+  });
+});
