@@ -80,9 +80,12 @@ async function measure(
           }).catch(() => undefined);
         }, 1000 / target.writesPerSecond)
       : undefined;
-    const run = await autocannon({ ...options, duration: DURATION_S }).finally(() =>
-      clearInterval(writer),
-    );
+    let run: autocannon.Result;
+    try {
+      run = await autocannon({ ...options, duration: DURATION_S });
+    } finally {
+      clearInterval(writer);
+    }
     const result = {
       name,
       requestsPerSecond: Math.round(run.requests.average),
