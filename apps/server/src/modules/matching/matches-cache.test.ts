@@ -45,6 +45,19 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
     expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id, late._id].sort());
   });
 
+  it('keeps the answers through an anonymous write (a page view), which changes nothing shown', async () => {
+    const { me, mine } = await pair(750);
+    await matchesOf(t, me, mine._id);
+    const view = await t.request({
+      method: 'POST',
+      url: '/api/analytics/pageview',
+      payload: { path: '/' },
+    });
+    expect(view.statusCode).toBe(202);
+    const statements = await countStatements(t.database, () => matchesOf(t, me, mine._id));
+    expect(statements).toEqual([]);
+  });
+
   it('shows a change committed elsewhere (another instance) once its NOTIFY arrives', async () => {
     const { me, mine, theirs } = await pair(800);
     expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id]);

@@ -29,7 +29,7 @@ export type MatchesCache = {
  * Potential matches and requests, the hottest read (issue 7), served from memory between changes.
  * Exact in the way the session cache is (decision 003): every write to the tables the answer reads
  * raises a NOTIFY that reaches every instance after its commit, and this instance also drops
- * everything as each of its own writing requests answers, so a rider's next read already sees
+ * everything as each of its riders' writing requests answers, so a rider's next read already sees
  * their change. The epoch keeps an answer computed across a change from being stored after it;
  * while the listener is down, nothing is served from the cache.
  */
@@ -80,12 +80,16 @@ export async function createMatchesCache(database: Database): Promise<MatchesCac
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Decorates `matchesCache` and drops it as each writing request of this instance answers. */
+/**
+ * Decorates `matchesCache` and drops it as each signed-in rider's writing request of this instance
+ * answers. Anonymous writes (page views, sign-up, OTPs) change nothing a signed-in rider's list
+ * shows at once, and their NOTIFY still drops the answers if they touch a table it reads.
+ */
 export async function registerMatchesCache(app: FastifyInstance, database: Database) {
   const cache = await createMatchesCache(database);
   app.decorate('matchesCache', cache);
   app.addHook('onSend', async (request) => {
-    if (!READ_METHODS.has(request.method)) cache.invalidate();
+    if (request.userId && !READ_METHODS.has(request.method)) cache.invalidate();
   });
   app.addHook('onClose', async () => cache.close());
 }
