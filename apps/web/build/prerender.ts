@@ -29,6 +29,9 @@ const LANDING_ENTRY = 'src/features/landing/island/main.tsx';
 const ENTRY_TAGS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
+/** index.html's one stylesheet (Tailwind, all pages): inlined into the landing page below. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
+
 const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 
 const escapeHtml = (text: string) =>
@@ -45,6 +48,10 @@ async function main(): Promise<void> {
     pathToFileURL(ssrEntry).href
   )) as RenderModule;
 
+  const stylesheet = STYLESHEET.exec(shell);
+  if (!stylesheet) throw new Error('index.html has no stylesheet');
+  const css = await fs.readFile(path.join(distDir, stylesheet[1]!), 'utf8');
+
   await fs.mkdir(path.join(distDir, 'pages'), { recursive: true });
   for (const pathname of PRERENDERED_PATHS) {
     const page = await renderPage(pathname);
@@ -57,7 +64,11 @@ async function main(): Promise<void> {
       .filter((file) => file !== entry)
       .map(preloadTag)
       .join('');
-    const html = shell
+    // The landing page is most visitors' first: its styles come in its HTML (10 KiB more
+    // compressed) rather than a request after it, one round trip sooner to the first paint (LCP).
+    const pageShell =
+      pathname === '/' ? shell.replace(stylesheet[0], () => `<style>${css}</style>`) : shell;
+    const html = pageShell
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         '</head>',
