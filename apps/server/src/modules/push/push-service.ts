@@ -10,7 +10,10 @@ export type { PushPayload };
 
 /** A ride notification is stale after a day; push services would otherwise hold it for weeks. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
-/** Pushes are not awaited by the action that caused them; this bounds how long a hung push service holds a socket. */
+/**
+ * Pushes are not awaited by the action that caused them; this bounds how long a hung push
+ * service holds a socket.
+ */
 const PUSH_TIMEOUT_MS = 5000;
 /** RFC 8291 leaves 3993 bytes of plain text in the one 4096-byte record push services take. */
 const MAX_PAYLOAD_BYTES = 3900;
