@@ -113,3 +113,22 @@ test('the landing page loads without the app, and hands over to it without a pag
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+// A form in pre-rendered markup, sent before the app runs, would go as a GET with its fields in
+// the address (a password in the history and the server's logs): its submit button arrives
+// disabled and is enabled by hydration.
+for (const { path, button } of [
+  { path: '/login', button: 'Sign In' },
+  { path: '/signup', button: 'Generate OTP' },
+]) {
+  test(`${path}: the form cannot be sent before the app runs, and can once it does`, async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(path)).text();
+    const submit = new RegExp(`<button type="submit" disabled=""[^>]*>${button}</button>`);
+    expect(html).toMatch(submit);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: button })).toBeEnabled();
+  });
+}

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -27,10 +28,13 @@ export function Button({
   type = 'button',
   ...rest
 }: Props) {
+  // A pre-rendered form sent before the app runs would go as a GET, its fields (a password too)
+  // in the address: its submit button waits for hydration, and so does Enter in its fields.
+  const isHydrated = useHydrated();
   return (
     <button
       type={type}
-      disabled={disabled || isLoading}
+      disabled={disabled || isLoading || (type === 'submit' && !isHydrated)}
       aria-busy={isLoading || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
