@@ -14,7 +14,7 @@ import {
   twoRiders,
 } from '../fixtures/chat';
 import { blockMapTiles, tripSlot } from '../fixtures/trips';
-import { toast } from '../fixtures/ui';
+import { PHONE_AND_DESKTOP, toast } from '../fixtures/ui';
 import { E2E_OPERATOR } from '../fixtures/env';
 
 test.describe.configure({ mode: 'parallel' });
@@ -61,9 +61,9 @@ async function expectNoSeriousA11yViolations(page: Page) {
   ).toEqual([]);
 }
 
-for (const width of [390, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+for (const viewport of PHONE_AND_DESKTOP) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('signed-in screens have the app shell, no footer, no sideways scroll and no serious axe violations', async ({
       page,
@@ -85,7 +85,7 @@ for (const width of [390, 1280]) {
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
         await expect(page.getByRole('contentinfo')).toHaveCount(0);
         const tabs = page.getByRole('navigation', { name: 'Tabs' });
-        if (width === 390) {
+        if (viewport.width === 390) {
           await expect(tabs.getByRole('link', { name: 'Trips' })).toBeVisible();
           await expect(tabs.getByRole('link', { name: 'Chats' })).toBeVisible();
           await expect(tabs.getByRole('link', { name: 'Profile' })).toBeVisible();
@@ -112,11 +112,11 @@ async function familyLink(request: APIRequestContext) {
   return `/trip/${(await res.json()).entities[0].token as string}`;
 }
 
-for (const width of [390, 1280]) {
-  test(`public screens have no serious axe violations and no sideways scroll at ${width} px`, async ({
+for (const viewport of PHONE_AND_DESKTOP) {
+  test(`public screens have no serious axe violations and no sideways scroll at ${viewport.width} px`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 800 });
+    await page.setViewportSize(viewport);
     for (const path of [
       '/',
       '/login',
@@ -154,9 +154,9 @@ test('the moderation desk has no serious axe violations', async ({ page, request
   await expectNoSeriousA11yViolations(page);
 });
 
-for (const width of [390, 1280]) {
-  test.describe(`the bell at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
+for (const viewport of PHONE_AND_DESKTOP) {
+  test.describe(`the bell at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('the bell counts a match request live, opens the trip and the count survives a reload', async ({
       page,

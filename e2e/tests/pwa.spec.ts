@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createRider, signInAs } from '../fixtures/accounts';
+import { PHONE_AND_DESKTOP } from '../fixtures/ui';
 
 // Issue 9, installable app: manifest and icons, the service worker, the offline page, and no
 // personal data (API answers) in any cache. Each test has its own context, so its own worker.
@@ -25,9 +26,9 @@ const cachedUrls = (page: Page) =>
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 // On a phone and on a desktop (issue 9).
-for (const width of [390, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+for (const viewport of PHONE_AND_DESKTOP) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('every page links the web manifest, whose fields and icons make the app installable', async ({
       page,

@@ -20,7 +20,7 @@ import {
   tripsTab,
   uniqueTag,
 } from '../fixtures/trips';
-import { escapeRegExp, toast } from '../fixtures/ui';
+import { escapeRegExp, PHONE_AND_DESKTOP, toast } from '../fixtures/ui';
 import { waitForMail } from '../fixtures/mail';
 
 /**
@@ -303,9 +303,9 @@ test('three riders in three browsers form one cab, chat together and rate each o
 });
 
 // On a phone and on a desktop (issue 9).
-for (const width of [390, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width === 390 ? 844 : 800 } });
+for (const viewport of PHONE_AND_DESKTOP) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('two hours before a matched trip, the reminder arrives in the bell and by mail as the server clock gets there', async ({
       page,

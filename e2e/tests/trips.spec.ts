@@ -23,7 +23,7 @@ import {
   tripsTab,
   uniqueTag,
 } from '../fixtures/trips';
-import { toast } from '../fixtures/ui';
+import { PHONE_AND_DESKTOP, toast } from '../fixtures/ui';
 import { waitForMail } from '../fixtures/mail';
 
 const MINUTE = 60_000;
@@ -298,11 +298,8 @@ test('two riders match: send, live incoming request, accept, and both get the ma
 });
 
 // The trip-state rules of issue 9, on a desktop and on a phone.
-for (const [name, viewport] of [
-  ['at 1280 px', { width: 1280, height: 800 }],
-  ['at 390 px', { width: 390, height: 844 }],
-] as const) {
-  test.describe(name, () => {
+for (const viewport of PHONE_AND_DESKTOP) {
+  test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     test('a declined request shows as Declined to its sender, live and by mail, and a withdrawn one leaves both sides live', async ({

@@ -45,6 +45,27 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
     expect(shownIds(await matchesOf(t, me, mine._id))).toEqual([theirs._id, late._id].sort());
   });
 
+  it("drops the answers as a rider's writing request answers, before any NOTIFY", async () => {
+    const { me, mine } = await pair(775);
+    const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
+    const empty = { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+    await t.app.matchesCache.answer(key, async () => empty);
+    // Marking notifications read touches no table the answer reads: only the hook can drop it.
+    const read = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: me.token,
+      payload: { all: true },
+    });
+    expect(read.statusCode).toBe(200);
+    let computedAgain = false;
+    await t.app.matchesCache.answer(key, async () => {
+      computedAgain = true;
+      return empty;
+    });
+    expect(computedAgain).toBe(true);
+  });
+
   it('keeps the answers through an anonymous write (a page view), which changes nothing shown', async () => {
     const { me, mine } = await pair(750);
     await matchesOf(t, me, mine._id);
