@@ -2,10 +2,9 @@
 // every start). Node packages stay external; our own workspace packages (TypeScript sources) are
 // bundled in. Migrations are copied beside the bundle, where db/database.ts looks for them.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { dumpPgliteDataDir, openDatabase } from '../src/db/database';
+import { openDatabase } from '../src/db/database';
 import { installJobSchema } from '../src/plugins/jobs';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -38,20 +37,14 @@ export async function buildServer(): Promise<void> {
   fs.cpSync(path.join(serverRoot, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), {
     recursive: true,
   });
-  await writePgliteTemplate(path.join(SERVER_DIST, 'pglite-template.tar.gz'));
+  await writePgliteTemplate(path.join(SERVER_DIST, 'pglite-template'));
 }
 
 /** The migrated, empty cluster a new data folder starts from (see PGLITE_TEMPLATE). */
-async function writePgliteTemplate(file: string): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-template-'));
-  try {
-    const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
-    await installJobSchema(migrated);
-    await migrated.close();
-    await dumpPgliteDataDir(dir, file);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+async function writePgliteTemplate(dir: string): Promise<void> {
+  const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
+  await installJobSchema(migrated);
+  await migrated.close();
 }
 
 if (process.argv[1] === import.meta.filename) {

@@ -41,29 +41,32 @@ export type ListenHandlers = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax?: number }
   /**
-   * dataDir undefined means in memory (tests). A new data folder starts from `template` (a
-   * PGlite data-dir dump) when the file exists.
+   * dataDir undefined means in memory (tests). A new data folder starts as a copy of `template`
+   * (a closed PGlite data folder) when it exists.
    */
   | { kind: 'pglite'; dataDir?: string; template?: string };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
 /**
- * An empty, migrated database cluster the build dumps beside the compiled server (issue 7). A new
- * data folder starts from it instead of running PGlite's initdb, which takes seconds and leaves
- * hundreds of megabytes of WebAssembly heap behind. Absent when run from the TypeScript sources.
+ * An empty, migrated database cluster the build leaves beside the compiled server (issue 7). A new
+ * data folder starts as a copy of it instead of running PGlite's initdb (seconds, and hundreds of
+ * megabytes of WebAssembly heap never given back) or loading a dump (which unpacks it inside the
+ * WebAssembly heap). Absent when run from the TypeScript sources.
  */
-export const PGLITE_TEMPLATE = path.join(here, 'pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.join(here, 'pglite-template');
 
-/** Writes a PGlite data folder as a gzipped dump, the form `template` above reads. */
-export async function dumpPgliteDataDir(dataDir: string, file: string): Promise<void> {
-  const client = new PGlite(dataDir);
-  // dumpDataDir before the client is ready never settles.
-  await client.waitReady;
-  const dump = await client.dumpDataDir('gzip');
-  await client.close();
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-}
+/**
+ * Postgres' own defaults inside PGlite size its shared memory for a shared server (160 MB of
+ * buffers), and WebAssembly never gives memory back: the default alone left ~335 MB resident on
+ * opening a data folder, against ~200 MB with these (issue 7, docs/performance.md). One process
+ * is the only client, so a few connection slots and a 32 MB buffer cache are enough; the
+ * operating system's page cache still holds the files beneath it.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB', '-c', 'max_connections=5'],
+];
 
 /** Serialises migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_720_451;
@@ -75,17 +78,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const isNewCluster = (dataDir: string) => !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 
+/**
+ * Copies the template beside the data folder and renames it into place, so a start cut off while
+ * copying leaves no half cluster behind. Only an absent or empty folder is replaced: a folder
+ * holding anything else is left to PGlite, never deleted.
+ */
+function startFromTemplate(dataDir: string, templateDir: string): void {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return;
+  const staging = `${dataDir}.from-template`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.cpSync(templateDir, staging, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(staging, dataDir);
+}
+
 async function openPglite(
   dataDir: string | undefined,
-  templateFile: string | undefined,
+  templateDir: string | undefined,
 ): Promise<Database> {
-  const template =
-    dataDir && templateFile && isNewCluster(dataDir) && fs.existsSync(templateFile)
-      ? new Blob([fs.readFileSync(templateFile)])
-      : undefined;
-  const client = dataDir
-    ? new PGlite(dataDir, template ? { loadDataDir: template } : {})
-    : new PGlite();
+  if (dataDir && templateDir && isNewCluster(dataDir) && fs.existsSync(templateDir)) {
+    startFromTemplate(dataDir, templateDir);
+  }
+  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
   await client.waitReady;
   const { forDrizzle, withOriginalParsers } = shareDrizzleParsers(client);
   const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dumpPgliteDataDir, openDatabase } from './database';
+import { openDatabase } from './database';
 import { appSecrets } from './schema';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -12,31 +12,45 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe.skipIf(onPostgres)('a new PGlite data folder from the build template', () => {
   it('starts from the template (migrated, with its rows), and an existing folder ignores it', async () => {
-    const source = path.join(root, 'source');
-    const made = await openDatabase({ kind: 'pglite', dataDir: source });
+    const template = path.join(root, 'template');
+    const made = await openDatabase({ kind: 'pglite', dataDir: template });
     await made.db.insert(appSecrets).values({ name: 'marker', value: 'from-template' });
     await made.close();
-    const template = path.join(root, 'template.tar.gz');
-    await dumpPgliteDataDir(source, template);
 
     const fresh = path.join(root, 'fresh');
     const opened = await openDatabase({ kind: 'pglite', dataDir: fresh, template });
     const marker = await opened.db.select().from(appSecrets).where(eq(appSecrets.name, 'marker'));
     expect(marker).toEqual([{ name: 'marker', value: 'from-template' }]);
+    // Sized for one process, not Postgres' shared-server defaults (memory, issue 7).
+    const buffers = await opened.db.execute(sql`select current_setting('shared_buffers') as value`);
+    expect((buffers as unknown as { rows: unknown[] }).rows).toEqual([{ value: '32MB' }]);
     await opened.db.delete(appSecrets);
     await opened.close();
     expect(fs.existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(`${fresh}.from-template`)).toBe(false);
 
     // The folder now holds its own cluster: the template is not loaded over it again.
     const reopened = await openDatabase({ kind: 'pglite', dataDir: fresh, template });
     expect(await reopened.db.select().from(appSecrets)).toEqual([]);
     await reopened.close();
 
-    // Without a template file a new folder is created as before.
+    // The template itself is untouched by the copies made from it.
+    const again = await openDatabase({ kind: 'pglite', dataDir: template });
+    expect(await again.db.select().from(appSecrets)).toHaveLength(1);
+    await again.close();
+
+    // An empty folder (made by hand) starts from the template too.
+    const empty = path.join(root, 'empty');
+    fs.mkdirSync(empty);
+    const fromEmpty = await openDatabase({ kind: 'pglite', dataDir: empty, template });
+    expect(await fromEmpty.db.select().from(appSecrets)).toHaveLength(1);
+    await fromEmpty.close();
+
+    // Without a template a new folder is created as before.
     const plain = await openDatabase({
       kind: 'pglite',
       dataDir: path.join(root, 'plain'),
-      template: path.join(root, 'missing.tar.gz'),
+      template: path.join(root, 'missing'),
     });
     expect(await plain.db.select().from(appSecrets)).toEqual([]);
     await plain.close();

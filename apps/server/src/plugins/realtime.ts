@@ -24,6 +24,23 @@ export type RealtimeOptions = {
 };
 
 const ADAPTER_CLOSE_TIMEOUT_MS = 2000;
+
+/**
+ * The adapter publishes every broadcast with a query of its own and delivers it to this
+ * instance's sockets only once that query returns. On a pool those queries finish in any order,
+ * and a rider's quick messages reached the co-rider shuffled. One query at a time keeps every
+ * broadcast in the order it was emitted, here and (NOTIFY follows commit order) on every instance.
+ */
+function publishInOrder(pool: pg.Pool): pg.Pool {
+  let previous: Promise<unknown> = Promise.resolve();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    const result = previous.then(() => query(...args));
+    previous = result.catch(() => undefined);
+    return result;
+  }) as typeof pool.query;
+  return pool;
+}
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,7 +63,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
       client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection')),
     );
     io.adapter(
-      createAdapter(adapterPool, {
+      createAdapter(publishInOrder(adapterPool), {
         errorHandler: (error) => app.log.error({ err: error }, 'socket.io postgres adapter'),
       }),
     );

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
 import { matchRoom, type ChatMessage } from '@aeropool/contract/chat';
-import { matchMembers } from '../../db/schema';
 import { notifyRider } from '../notifications/notification-service';
 
 const PREVIEW_LENGTH = 80;
@@ -14,23 +12,17 @@ const preview = (text: string) =>
  * brought back to unread and updated by each new message, instead of one per message. The words
  * are shown live and pushed, but only the encrypted chat stores them.
  */
-export async function tellRidersAway(app: FastifyInstance, message: ChatMessage): Promise<void> {
+export async function tellRidersAway(
+  app: FastifyInstance,
+  message: ChatMessage,
+  coRiderIds: string[],
+): Promise<void> {
+  if (coRiderIds.length === 0) return;
   try {
-    const [present, members] = await Promise.all([
-      app.io.in(matchRoom(message.matchId)).fetchSockets(),
-      app.db
-        .select({ userId: matchMembers.userId })
-        .from(matchMembers)
-        .where(
-          and(
-            eq(matchMembers.matchId, message.matchId),
-            ne(matchMembers.userId, message.userId._id),
-          ),
-        ),
-    ]);
+    const present = await app.io.in(matchRoom(message.matchId)).fetchSockets();
     const reading = new Set(present.map((socket) => socket.data.userId));
     const author = `${message.userId.firstName} ${message.userId.lastName}`;
-    for (const { userId } of members) {
+    for (const userId of coRiderIds) {
       if (reading.has(userId)) continue;
       await notifyRider(app, {
         userId,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck } from '@aeropool/contract/chat';
 import { otpFrom, startMailCapture, type MailCapture } from '../../test/mail-capture';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { openTestDatabase } from '../../test/test-database';
 
 type Rider = { id: string; token: string };
@@ -182,5 +182,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
       'hello from process one',
       'hello back from process two',
     ]);
+
+    // Quick messages reach the other process in the order they were sent.
+    const burst = ['gate 4', 'no, gate 5', 'near the coffee', 'blue bag', 'see you'];
+    const heard = collect(sb, 'message');
+    const acks = await Promise.all(burst.map((text) => send(sa, text)));
+    expect(acks.every((ack) => ack.ok)).toBe(true);
+    await expect
+      .poll(() => heard.filter((m) => m.userId._id === a.id).map((m) => m.messageText))
+      .toEqual(burst);
   });
 });

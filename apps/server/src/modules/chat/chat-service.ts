@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -9,26 +9,11 @@ import { shortLastName } from '../accounts/user-view';
 import { decryptMessage, encryptMessage } from './message-crypto';
 
 type MessageRow = typeof chatMessages.$inferSelect;
-export type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email'>;
+export type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName'>;
 
-const authorColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-};
+const authorColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
 
-export async function findAuthor(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<Author> {
-  const [author] = await ctx.db.select(authorColumns).from(users).where(eq(users.id, userId));
-  if (!author) throw new AppError('NOT_FOUND', 'User not found.');
-  return author;
-}
-
-function toChatMessage(
-  ctx: Pick<ServiceContext, 'secrets'>,
-  row: MessageRow,
-  author: Author,
-): ChatMessage {
+function toChatMessage(row: MessageRow, text: string, author: Author): ChatMessage {
   return {
     _id: row.id,
     matchId: row.matchId,
@@ -39,11 +24,14 @@ function toChatMessage(
       lastName: shortLastName(author.lastName),
       email: '',
     },
-    messageText: decryptMessage(ctx.secrets.chatKey, row.matchId, row.body),
+    messageText: text,
     timestamp: row.createdAt.toISOString(),
     clientId: row.clientId,
   };
 }
+
+const readMessage = (ctx: Pick<ServiceContext, 'secrets'>, row: MessageRow, author: Author) =>
+  toChatMessage(row, decryptMessage(ctx.secrets.chatKey, row.matchId, row.body), author);
 
 const CANCELLED_CLOSED = 'This ride was cancelled, so its chat is closed.';
 
@@ -71,67 +59,139 @@ async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, u
   if (row.blocked) throw new AppError('CONFLICT', 'This chat is closed.');
 }
 
+/** A message ready to store: its body encrypted, its time from the server's clock. */
+export type MessageDraft = Omit<MessageRow, 'id'>;
+/**
+ * A stored draft's id, its author as named now, and the other riders of its match (whom the
+ * message may need to reach).
+ */
+export type StoredDraft = { id: string; author: Author; coRiderIds: string[] };
+export type WriteDraft = (draft: MessageDraft) => Promise<StoredDraft | undefined>;
+
+/** A draft's identity: one message per rider and clientId in a match. */
+export const draftKey = (draft: Pick<MessageDraft, 'matchId' | 'userId' | 'clientId'>) =>
+  `${draft.matchId}|${draft.userId}|${draft.clientId}`;
+
+type StoredRow = {
+  id: string;
+  match_id: string;
+  user_id: string;
+  client_id: string;
+  co_riders: string | null;
+  first_name: string;
+  last_name: string;
+};
+
+/**
+ * Stores drafts (distinct keys) in one statement and returns the stored ones by draftKey. A draft
+ * is stored only if its rider is one of the match's riders, the match is not cancelled and no
+ * block stands between its rider and another: the right to post is checked by the statement that
+ * stores the message, exact on every process the moment a cancellation or block commits, with no
+ * query (and no cache) of its own. A draft missing from the answer was not stored: its rider may
+ * not post there, or its clientId was stored before.
+ */
+export async function insertMessages(
+  ctx: Pick<ServiceContext, 'db'>,
+  drafts: MessageDraft[],
+): Promise<Map<string, StoredDraft>> {
+  const rows = drafts.map((draft) => ({
+    match_id: draft.matchId,
+    user_id: draft.userId,
+    client_id: draft.clientId,
+    body: draft.body,
+    created_at: draft.createdAt.toISOString(),
+  }));
+  // One look at each draft's match: its riders (one index scan, in a lateral aggregate planned
+  // per draft with the draft's ids known) say whether the author is one of them, whether a block
+  // stands between the author and another, and whom to tell. The limit tells the planner how many
+  // drafts there are (it would guess a hundred, and scan whole tables to join them).
+  const result = await ctx.db.execute(sql`
+    with draft as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as d(match_id uuid, user_id uuid, client_id text, body text, created_at timestamptz)
+      limit ${drafts.length}
+    ), allowed as materialized (
+      select draft.*, riders.co_riders, users.first_name, users.last_name
+      from draft
+      cross join lateral (
+        select string_agg(co.user_id::text, ',') filter (where co.user_id <> draft.user_id)
+            as co_riders,
+          bool_or(co.user_id = draft.user_id) as is_member,
+          bool_or(co.user_id <> draft.user_id
+            and ${isBlockedPair(sql`co.user_id`, sql`draft.user_id`)}) as blocked
+        from match_members co where co.match_id = draft.match_id
+      ) as riders
+      join matches on matches.id = draft.match_id
+      join users on users.id = draft.user_id
+      where riders.is_member and not riders.blocked and matches.status <> 'Cancelled'
+    ), stored as (
+      insert into chat_messages (match_id, user_id, client_id, body, created_at)
+      select match_id, user_id, client_id, body, created_at from allowed
+      on conflict (match_id, user_id, client_id) do nothing
+      returning id, match_id, user_id, client_id
+    )
+    select stored.id, stored.match_id, stored.user_id, stored.client_id, allowed.co_riders,
+      allowed.first_name, allowed.last_name
+    from stored join allowed using (match_id, user_id, client_id)`);
+  const stored = (result as unknown as { rows: StoredRow[] }).rows;
+  return new Map(
+    stored.map((row) => [
+      draftKey({ matchId: row.match_id, userId: row.user_id, clientId: row.client_id }),
+      {
+        id: row.id,
+        author: { id: row.user_id, firstName: row.first_name, lastName: row.last_name },
+        coRiderIds: row.co_riders ? row.co_riders.split(',') : [],
+      },
+    ]),
+  );
+}
+
+const writeAlone =
+  (ctx: Pick<ServiceContext, 'db'>): WriteDraft =>
+  async (draft) =>
+    (await insertMessages(ctx, [draft])).get(draftKey(draft));
+
 /**
  * Stores a message (author from the token, time from the server) once per clientId: a resend after
- * a reconnect returns the stored one. `isNew` tells whether to broadcast it.
- *
- * The insert reads its match and user from the rider's membership row of a match that is not
- * cancelled nor closed by a block, so the right to post is checked by the statement that stores the
- * message: exact on every process the moment a cancellation or block commits, with no query (and
- * no cache) of its own.
+ * a reconnect returns the stored one. `isNew` tells whether to broadcast it; `coRiderIds` are the
+ * match's other riders when it is new. `write` stores the draft (the chat socket batches them).
  */
 export async function storeMessage(
   ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
   input: { matchId: string; userId: string; clientId: string; text: string },
-  knownAuthor?: Author,
-): Promise<{ message: ChatMessage; isNew: boolean }> {
-  const body = encryptMessage(ctx.secrets.chatKey, input.matchId, input.text);
-  const [inserted] = await ctx.db
-    .insert(chatMessages)
-    .select(
-      ctx.db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          matchId: matchMembers.matchId,
-          userId: matchMembers.userId,
-          clientId: sql<string>`${input.clientId}::text`.as('client_id'),
-          body: sql<string>`${body}::text`.as('body'),
-          createdAt: sql<Date>`${ctx.now().toISOString()}::timestamptz`.as('created_at'),
-        })
-        .from(matchMembers)
-        .innerJoin(matches, eq(matches.id, matchMembers.matchId))
-        .where(
-          and(
-            eq(matchMembers.matchId, input.matchId),
-            eq(matchMembers.userId, input.userId),
-            ne(matches.status, 'Cancelled'),
-            not(withBlockedCoRider),
-          ),
-        )
-        .limit(1),
-    )
-    .onConflictDoNothing({
-      target: [chatMessages.matchId, chatMessages.userId, chatMessages.clientId],
-    })
-    .returning();
-  let row = inserted;
-  if (!row) {
-    // Not stored: the rider may not post here (say why), or this clientId was stored before.
-    await assertCanPost(ctx, input.matchId, input.userId);
-    [row] = await ctx.db
-      .select()
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.matchId, input.matchId),
-          eq(chatMessages.userId, input.userId),
-          eq(chatMessages.clientId, input.clientId),
-        ),
-      );
-    if (!row) throw new AppError('CONFLICT', CANCELLED_CLOSED);
+  write: WriteDraft = writeAlone(ctx),
+): Promise<{ message: ChatMessage; isNew: boolean; coRiderIds: string[] }> {
+  const draft: MessageDraft = {
+    matchId: input.matchId,
+    userId: input.userId,
+    clientId: input.clientId,
+    body: encryptMessage(ctx.secrets.chatKey, input.matchId, input.text),
+    createdAt: ctx.now(),
+  };
+  const stored = await write(draft);
+  if (stored) {
+    const message = toChatMessage({ id: stored.id, ...draft }, input.text, stored.author);
+    return { message, isNew: true, coRiderIds: stored.coRiderIds };
   }
-  const author = knownAuthor ?? (await findAuthor(ctx, input.userId));
-  return { message: toChatMessage(ctx, row, author), isNew: !!inserted };
+  // Not stored: the rider may not post here (say why), or this clientId was stored before.
+  await assertCanPost(ctx, input.matchId, input.userId);
+  const [earlier] = await ctx.db
+    .select({ message: chatMessages, author: authorColumns })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(
+      and(
+        eq(chatMessages.matchId, input.matchId),
+        eq(chatMessages.userId, input.userId),
+        eq(chatMessages.clientId, input.clientId),
+      ),
+    );
+  if (!earlier) throw new AppError('CONFLICT', CANCELLED_CLOSED);
+  return {
+    message: readMessage(ctx, earlier.message, earlier.author),
+    isNew: false,
+    coRiderIds: [],
+  };
 }
 
 /** A page of history, oldest first, ending just before `before` (a message id) when given. */
@@ -167,5 +227,5 @@ export async function listMessages(
     )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(page.limit);
-  return rows.reverse().map((r) => toChatMessage(ctx, r.message, r.author));
+  return rows.reverse().map((r) => readMessage(ctx, r.message, r.author));
 }

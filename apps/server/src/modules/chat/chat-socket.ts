@@ -10,9 +10,10 @@ import { AppError } from '../../lib/app-error';
 import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
-import { findAuthor, storeMessage, type Author } from './chat-service';
+import { storeMessage } from './chat-service';
 import { markChatRead } from './chat-list-service';
 import { tellRidersAway } from './chat-away';
+import { createMessageWriter } from './message-writer';
 
 const MATCH_ROOM_PREFIX = matchRoom('');
 
@@ -51,10 +52,9 @@ const joinRule: LimitRule = {
  * handshake token and the time from the server; payloads are parsed with the contract's schemas.
  */
 export function registerChatSocket(app: FastifyInstance): void {
+  const write = createMessageWriter(app);
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
-    // The author's name travels with every message; read it once per connection.
-    let author: Promise<Author> | undefined;
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
       socket.emit('chat:error', error);
       if (typeof ack === 'function') ack({ ok: false, error });
@@ -96,8 +96,14 @@ export function registerChatSocket(app: FastifyInstance): void {
       }
     });
 
+    // A rider's messages are stored and delivered in the order they were sent: each waits for
+    // the previous one's limit check (on PostgreSQL or Redis checks may answer out of order) and
+    // then queues its write at once, so the writer keeps them in order.
+    let previousCheck: Promise<unknown> = Promise.resolve();
     socket.on('message', async (payload, ack) => {
-      if (!(await app.limits.check(messageRule, userId)).allowed) {
+      const check = previousCheck.then(() => app.limits.check(messageRule, userId));
+      previousCheck = check.catch(() => undefined);
+      if (!(await check).allowed) {
         return fail(rateLimited('You are sending messages too fast. Please wait a moment.'), ack);
       }
       const parsed = sendChatMessageSchema.safeParse(payload);
@@ -109,15 +115,14 @@ export function registerChatSocket(app: FastifyInstance): void {
       }
       const { matchId, messageText, clientId } = parsed.data;
       try {
-        author ??= findAuthor(app, userId);
-        const { message, isNew } = await storeMessage(
+        const { message, isNew, coRiderIds } = await storeMessage(
           app,
           { matchId, userId, clientId, text: messageText },
-          await author,
+          write,
         );
         if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
         if (typeof ack === 'function') ack({ ok: true, message });
-        if (isNew) void tellRidersAway(app, message);
+        if (isNew) void tellRidersAway(app, message, coRiderIds);
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'chat message failed');
         fail(toChatError(error, matchId), ack);
