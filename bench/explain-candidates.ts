@@ -80,7 +80,12 @@ try {
   const explain = async (q: Captured, dropIndex: boolean) => {
     await explainer.query('begin');
     try {
-      if (dropIndex) await explainer.query('drop index ride_requests_open_cell_time_idx');
+      // The baseline is the index before decision 010 (since dropped: nothing else read it).
+      if (dropIndex) {
+        await explainer.query('drop index ride_requests_open_cell_time_idx');
+        await explainer.query(`create index ride_requests_direction_time_baseline
+          on ride_requests (direction, time_of_travel) where status in ('Active', 'Matched')`);
+      }
       const res = await explainer.query(
         `explain (analyze, buffers, format json) ${q.text}`,
         q.values,

@@ -1,8 +1,8 @@
 // `npm run bench:trips` (issue 7): time to the first trip card on My Trips for a rider with 20
 // trips, in Debian's Chromium against the built app (`npm start`'s server, PGlite), beside the
 // trips API's own answer time in the same run as the baseline. Seven loads each, cold (a new
-// browser context: nothing cached) and warm (the same context navigating again). Prints medians;
-// writes bench/results/trips-first-card.json.
+// browser context: nothing cached), cold over an emulated mobile network, and warm (the same
+// context navigating again). Prints medians; writes bench/results/trips-first-card.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,7 +86,12 @@ async function signUp(dataDir: string): Promise<Session> {
 }
 
 /** Milliseconds from navigation start to the first trip card in the DOM, read in the page. */
-async function firstCardMs(browser: Browser, rider: Session, warm: boolean): Promise<number> {
+async function firstCardMs(
+  browser: Browser,
+  rider: Session,
+  warm: boolean,
+  mobileNetwork = false,
+): Promise<number> {
   const context = await browser.newContext();
   // Browser code as text: the bench compiles against Node's types, not the DOM's.
   await context.addInitScript({
@@ -97,6 +102,17 @@ async function firstCardMs(browser: Browser, rider: Session, warm: boolean): Pro
       ${WATCH_FIRST_CARD}`,
   });
   const page = await context.newPage();
+  if (mobileNetwork) {
+    // Lighthouse's mobile network: 150 ms round trips, 1.6 Mbps down, 750 kbps up. On the
+    // loopback every request is nearly free, so only this shows what a waterfall of requests costs.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+  }
   // Map tiles come from the internet: answered empty here, as offline.
   await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
   try {
@@ -162,10 +178,12 @@ async function main() {
     await firstCardMs(browser, rider, false);
     const api: number[] = [];
     const cold: number[] = [];
+    const coldMobile: number[] = [];
     const warm: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       api.push(await apiMs(rider));
       cold.push(await firstCardMs(browser, rider, false));
+      coldMobile.push(await firstCardMs(browser, rider, false, true));
       warm.push(await firstCardMs(browser, rider, true));
     }
     const results = {
@@ -173,6 +191,7 @@ async function main() {
       runs: RUNS,
       tripsApiMs: summarise(api),
       firstCardColdMs: summarise(cold),
+      firstCardColdMobileNetworkMs: summarise(coldMobile),
       firstCardWarmMs: summarise(warm),
       coldToApiRatio: Math.round((summarise(cold).p50 / summarise(api).p50) * 10) / 10,
       targetMs: 200,

@@ -93,6 +93,24 @@ test('a rider without trips sees "No trips found" on both tabs', async ({ page, 
   await expect(page.getByRole('article')).toHaveCount(0);
 });
 
+test('opened cold, My Trips fetches its own code beside the app entry, not after it', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/dashboard')).text();
+  expect(html).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/dashboard-page-[\w-]+\.js">/,
+  );
+  expect(html).toContain('<title>My Trips · AeroPool</title>');
+  const rider = await createRider(request);
+  await signInAs(page, rider);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/dashboard');
+  await expect(tabPanel(page, 'Upcoming Trips').getByText('No trips found')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test.describe('on a device whose clock is set to New York time', () => {
   // Ride times are Bengaluru time whatever zone the browser is in (spec §9).
   test.use({ timezoneId: 'America/New_York' });

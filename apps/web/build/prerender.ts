@@ -1,5 +1,6 @@
 // After `vite build` (the browser app) and `vite build --ssr` (src/prerender/render-page.tsx):
-// writes dist/pages/<page>.html for each public page, then the .br/.gz copies of every text file.
+// writes dist/pages/<page>.html for each public page and each signed-in page in APP_SHELLS, then
+// the .br/.gz copies of every text file.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,13 +15,17 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const ssrEntry = path.join(webDir, 'dist-ssr', 'render-page.js');
 
-/** The chunk files a module needs, itself first, each once. */
-function chunkFilesOf(manifest: Manifest, id: string, seen = new Set<string>()): string[] {
+/** A module's chunk and the chunks it imports, itself first, each once. */
+function chunksOf(manifest: Manifest, id: string, seen = new Set<string>()): ManifestChunk[] {
   const chunk = manifest[id];
   if (!chunk || seen.has(id)) return [];
   seen.add(id);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((dep) => chunkFilesOf(manifest, dep, seen))];
+  return [chunk, ...(chunk.imports ?? []).flatMap((dep) => chunksOf(manifest, dep, seen))];
 }
+
+/** The chunk files a module needs, itself first, each once. */
+const chunkFilesOf = (manifest: Manifest, id: string) =>
+  chunksOf(manifest, id).map((chunk) => chunk.file);
 
 /** The landing page's own entry (vite.config.ts): React and the page, not the router (issue 7). */
 const LANDING_ENTRY = 'src/features/landing/island/main.tsx';
@@ -34,8 +39,33 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
 
 const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 
+/**
+ * Signed-in pages riders open cold (the installed app starts at /dashboard; mails link to it):
+ * their HTML is the empty shell with the page's own chunks modulepreloaded, fetched beside the
+ * entry rather than after it has run (issue 7: My Trips' first card).
+ */
+const APP_SHELLS: Record<string, string> = {
+  '/dashboard': 'src/features/trips/dashboard-page.tsx',
+  '/chats': 'src/features/chat/chats-page.tsx',
+  '/profile': 'src/features/accounts/profile-page.tsx',
+};
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** `shell` titled, running `entry` and modulepreloading `files` (each once, the entry aside). */
+function withEntry(shell: string, title: string, entry: string, files: string[]): string {
+  const preloads = [...new Set(files)]
+    .filter((file) => file !== entry)
+    .map(preloadTag)
+    .join('');
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      '</head>',
+      `<script type="module" crossorigin src="/${entry}"></script>${preloads}</head>`,
+    );
+}
 
 async function main(): Promise<void> {
   const template = await fs.readFile(path.join(distDir, 'index.html'), 'utf8');
@@ -44,7 +74,7 @@ async function main(): Promise<void> {
   ) as Manifest;
   if (!template.match(ENTRY_TAGS)) throw new Error('index.html has no entry script to replace');
   const shell = template.replace(ENTRY_TAGS, '');
-  const { renderPage, PRERENDERED_PATHS } = (await import(
+  const { renderPage, PRERENDERED_PATHS, pageTitleOf } = (await import(
     pathToFileURL(ssrEntry).href
   )) as RenderModule;
 
@@ -60,24 +90,33 @@ async function main(): Promise<void> {
       pathname === '/' ? LANDING_ENTRY : 'index.html',
     );
     const routeFiles = page.routeModules.flatMap((id) => chunkFilesOf(manifest, id));
-    const preloads = [...new Set([...entryImports, ...routeFiles])]
-      .filter((file) => file !== entry)
-      .map(preloadTag)
-      .join('');
     // The landing page is most visitors' first: its styles come in its HTML (10 KiB more
     // compressed) rather than a request after it, one round trip sooner to the first paint (LCP).
     const pageShell =
       pathname === '/' ? shell.replace(stylesheet[0], () => `<style>${css}</style>`) : shell;
-    const html = pageShell
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-      .replace(
-        '</head>',
-        `<script type="module" crossorigin src="/${entry}"></script>${preloads}</head>`,
-      )
-      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+    const html = withEntry(pageShell, page.title, entry!, [...entryImports, ...routeFiles]).replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>`,
+    );
     if (!html.includes(page.html)) throw new Error('index.html has no empty #root to fill');
     const name = pathname === '/' ? 'index' : pathname.slice(1);
     await fs.writeFile(path.join(distDir, 'pages', `${name}.html`), html);
+  }
+  const [appEntry, ...appImports] = chunkFilesOf(manifest, 'index.html');
+  for (const [pathname, pageModule] of Object.entries(APP_SHELLS)) {
+    if (!manifest[pageModule]) throw new Error(`${pageModule} is not a chunk of the build`);
+    const chunks = chunksOf(manifest, pageModule);
+    const files = [...appImports, ...chunks.map((chunk) => chunk.file)];
+    // The page's own styles too: Vite would add them only once its chunk is imported, and skips
+    // a stylesheet already linked.
+    const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('');
+    const html = withEntry(shell, pageTitleOf(pathname), appEntry!, files).replace(
+      '</head>',
+      `${styles}</head>`,
+    );
+    await fs.writeFile(path.join(distDir, 'pages', `${pathname.slice(1)}.html`), html);
   }
   await compressDir(distDir);
 }

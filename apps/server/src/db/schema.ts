@@ -178,10 +178,6 @@ export const rideRequests = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Potential matches: Active requests of one direction in a time window.
-    index('ride_requests_active_direction_time_idx')
-      .on(table.direction, table.timeOfTravel)
-      .where(sql`${table.status} = 'Active'`),
     // Potential matches near a place: the few cells around it, then the time window (decision 010);
     // Matched rows too, as a cab with room is a candidate (issue 10).
     index('ride_requests_open_cell_time_idx')

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { errorBody, noRouteMessage } from './errors';
 
 /**
- * The public pages the build pre-rendered into `pages/` (`pages/login.html` for /login,
- * `pages/index.html` for /), by path. Read once: the build does not change under a running server.
+ * The pages the build wrote into `pages/` (`pages/login.html` for /login, `pages/index.html` for
+ * /): the public pages pre-rendered, and the shells of signed-in pages with their own chunks
+ * preloaded, by path. Read once: the build does not change under a running server.
  */
 function prerenderedPages(distDir: string): Map<string, string> {
   const pages = new Map<string, string>();

@@ -5,6 +5,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from '../app/routes';
 import { pageTitleOf } from '../app/page-titles';
 
+export { pageTitleOf };
+
 /** The public pages pre-rendered at build time (issue 7): their content is in the first response. */
 export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/support', '/privacy', '/tos'];
 

@@ -1,0 +1,1 @@
+DROP INDEX "ride_requests_active_direction_time_idx";
