@@ -41,6 +41,7 @@ function publishInOrder(pool: pg.Pool): pg.Pool {
   }) as typeof pool.query;
   return pool;
 }
+
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -21,8 +21,8 @@ const MAX_BATCH = 256;
  * written by one statement, and those that arrive while it runs by the next one, one statement
  * and one commit for all of them. Nothing waits on a timer, so a quiet chat gets no delay, and a
  * busy evening pays per statement, not per message (the embedded database runs one statement at
- * a time). A statement that fails for a batch is retried message by message, so one
- * bad message cannot fail the others.
+ * a time). A batch whose statement fails is retried message by message, so one bad message cannot
+ * fail the others.
  */
 export function createMessageWriter(ctx: Pick<ServiceContext, 'db'>): WriteDraft {
   let waiting: Waiting[] = [];
