@@ -1,5 +1,5 @@
 // After `vite build` (the browser app) and `vite build --ssr` (src/prerender/render-page.tsx):
-// writes dist/pages/<page>.html for each public page and each signed-in page in APP_SHELLS, then
+// writes dist/pages/<page>.html for each public page and each signed-in page in SHELL_PATHS, then
 // the .br/.gz copies of every text file.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +27,12 @@ function chunksOf(manifest: Manifest, id: string, seen = new Set<string>()): Man
 const chunkFilesOf = (manifest: Manifest, id: string) =>
   chunksOf(manifest, id).map((chunk) => chunk.file);
 
+/** A page module's chunks; a module missing from the build (a renamed page) stops the build. */
+function pageChunksOf(manifest: Manifest, id: string): ManifestChunk[] {
+  if (!manifest[id]) throw new Error(`${id} is not a chunk of the build`);
+  return chunksOf(manifest, id);
+}
+
 /** The landing page's own entry (vite.config.ts): React and the page, not the router (issue 7). */
 const LANDING_ENTRY = 'src/features/landing/island/main.tsx';
 
@@ -38,17 +44,6 @@ const ENTRY_TAGS =
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
 
 const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
-
-/**
- * Signed-in pages riders open cold (the installed app starts at /dashboard; mails link to it):
- * their HTML is the empty shell with the page's own chunks modulepreloaded, fetched beside the
- * entry rather than after it has run (issue 7: My Trips' first card).
- */
-const APP_SHELLS: Record<string, string> = {
-  '/dashboard': 'src/features/trips/dashboard-page.tsx',
-  '/chats': 'src/features/chat/chats-page.tsx',
-  '/profile': 'src/features/accounts/profile-page.tsx',
-};
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -74,7 +69,7 @@ async function main(): Promise<void> {
   ) as Manifest;
   if (!template.match(ENTRY_TAGS)) throw new Error('index.html has no entry script to replace');
   const shell = template.replace(ENTRY_TAGS, '');
-  const { renderPage, PRERENDERED_PATHS, pageTitleOf } = (await import(
+  const { renderPage, shellPage, PRERENDERED_PATHS, SHELL_PATHS } = (await import(
     pathToFileURL(ssrEntry).href
   )) as RenderModule;
 
@@ -89,7 +84,9 @@ async function main(): Promise<void> {
       manifest,
       pathname === '/' ? LANDING_ENTRY : 'index.html',
     );
-    const routeFiles = page.routeModules.flatMap((id) => chunkFilesOf(manifest, id));
+    const routeFiles = page.routeModules.flatMap((id) =>
+      pageChunksOf(manifest, id).map((chunk) => chunk.file),
+    );
     // The landing page is most visitors' first: its styles come in its HTML (10 KiB more
     // compressed) rather than a request after it, one round trip sooner to the first paint (LCP).
     const pageShell =
@@ -103,16 +100,16 @@ async function main(): Promise<void> {
     await fs.writeFile(path.join(distDir, 'pages', `${name}.html`), html);
   }
   const [appEntry, ...appImports] = chunkFilesOf(manifest, 'index.html');
-  for (const [pathname, pageModule] of Object.entries(APP_SHELLS)) {
-    if (!manifest[pageModule]) throw new Error(`${pageModule} is not a chunk of the build`);
-    const chunks = chunksOf(manifest, pageModule);
+  for (const pathname of SHELL_PATHS) {
+    const page = shellPage(pathname);
+    const chunks = page.routeModules.flatMap((id) => pageChunksOf(manifest, id));
     const files = [...appImports, ...chunks.map((chunk) => chunk.file)];
     // The page's own styles too: Vite would add them only once its chunk is imported, and skips
     // a stylesheet already linked.
     const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))]
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
       .join('');
-    const html = withEntry(shell, pageTitleOf(pathname), appEntry!, files).replace(
+    const html = withEntry(shell, page.title, appEntry!, files).replace(
       '</head>',
       `${styles}</head>`,
     );

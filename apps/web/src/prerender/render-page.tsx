@@ -5,12 +5,17 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from '../app/routes';
 import { pageTitleOf } from '../app/page-titles';
 
-export { pageTitleOf };
-
 /** The public pages pre-rendered at build time (issue 7): their content is in the first response. */
 export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/support', '/privacy', '/tos'];
 
 export type RenderedPage = { html: string; title: string; routeModules: string[] };
+
+/**
+ * Signed-in pages riders open cold (the installed app starts at /dashboard; mails link to it):
+ * served as the empty shell with the page's own chunks preloaded, fetched beside the app's entry
+ * rather than after it has run (issue 7: My Trips' first card).
+ */
+export const SHELL_PATHS = ['/dashboard', '/chats', '/profile'];
 
 /** Module ids of each lazily loaded page, so the HTML can modulepreload its chunk. */
 const PAGE_MODULES: Record<string, string> = {
@@ -19,7 +24,22 @@ const PAGE_MODULES: Record<string, string> = {
   '/support': 'src/features/support/support-page.tsx',
   '/privacy': 'src/features/legal/privacy-page.tsx',
   '/tos': 'src/features/legal/terms-page.tsx',
+  '/dashboard': 'src/features/trips/dashboard-page.tsx',
+  '/chats': 'src/features/chat/chats-page.tsx',
+  '/profile': 'src/features/accounts/profile-page.tsx',
 };
+
+const routeModulesOf = (pathname: string) => {
+  const pageModule = PAGE_MODULES[pathname];
+  return pageModule ? [pageModule] : [];
+};
+
+/** One of SHELL_PATHS: nothing rendered, its title and the modules to preload. */
+export const shellPage = (pathname: string): RenderedPage => ({
+  html: '',
+  title: pageTitleOf(pathname),
+  routeModules: routeModulesOf(pathname),
+});
 
 /** Renders one public page as a signed-out visitor sees it before any script runs. */
 export async function renderPage(pathname: string): Promise<RenderedPage> {
@@ -36,6 +56,5 @@ export async function renderPage(pathname: string): Promise<RenderedPage> {
       </QueryClientProvider>
     </StrictMode>,
   );
-  const pageModule = PAGE_MODULES[pathname];
-  return { html, title: pageTitleOf(pathname), routeModules: pageModule ? [pageModule] : [] };
+  return { html, title: pageTitleOf(pathname), routeModules: routeModulesOf(pathname) };
 }
