@@ -7,23 +7,70 @@ const PREVIEW_LENGTH = 80;
 const preview = (text: string) =>
   text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
 
+type Stored = { message: ChatMessage; coRiderIds: string[] };
+type PresentSocket = { rooms: Set<string>; data: { userId?: string } };
+
+const readerKey = (room: string, userId: string) => `${room}|${userId}`;
+
 /**
  * A co-rider who does not have the chat open (on any instance) gets one notification per chat,
  * brought back to unread and updated by each new message, instead of one per message. The words
  * are shown live and pushed, but only the encrypted chat stores them.
+ *
+ * Who is reading is asked once for all the messages stored in one turn of the event loop, and
+ * of this instance first: only when a co-rider is not reading here are the other instances asked
+ * (a round trip through the cluster adapter). A busy evening then pays one question per batch,
+ * not one per message (issue 7), and at most one is under way at a time.
  */
-export async function tellRidersAway(
-  app: FastifyInstance,
-  message: ChatMessage,
-  coRiderIds: string[],
-): Promise<void> {
-  if (coRiderIds.length === 0) return;
+export function createAwayNotifier(app: FastifyInstance): (stored: Stored) => void {
+  let pending: Stored[] = [];
+  let checking = false;
+
+  const drain = async () => {
+    checking = true;
+    while (pending.length > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = pending;
+      pending = [];
+      await tellRidersAway(app, batch);
+    }
+    checking = false;
+  };
+
+  return (stored) => {
+    if (stored.coRiderIds.length === 0) return;
+    pending.push(stored);
+    if (!checking) void drain();
+  };
+}
+
+async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<void> {
   try {
-    const present = await app.io.in(matchRoom(message.matchId)).fetchSockets();
-    const reading = new Set(present.map((socket) => socket.data.userId));
-    const author = `${message.userId.firstName} ${message.userId.lastName}`;
-    for (const userId of coRiderIds) {
-      if (reading.has(userId)) continue;
+    const rooms = [...new Set(batch.map(({ message }) => matchRoom(message.matchId)))];
+    const reading = new Set<string>();
+    const note = (sockets: PresentSocket[]) => {
+      for (const socket of sockets) {
+        for (const room of socket.rooms) reading.add(readerKey(room, socket.data.userId ?? ''));
+      }
+    };
+    const anyoneAway = () =>
+      batch.some(({ message, coRiderIds }) =>
+        coRiderIds.some((id) => !reading.has(readerKey(matchRoom(message.matchId), id))),
+      );
+    note(await app.io.local.in(rooms).fetchSockets());
+    if (anyoneAway()) note(await app.io.in(rooms).fetchSockets());
+
+    // One notification per chat and rider: the batch's latest message is the one it shows.
+    const latest = new Map<string, { userId: string; message: ChatMessage }>();
+    for (const { message, coRiderIds } of batch) {
+      const room = matchRoom(message.matchId);
+      for (const userId of coRiderIds) {
+        if (!reading.has(readerKey(room, userId)))
+          latest.set(readerKey(room, userId), { userId, message });
+      }
+    }
+    for (const { userId, message } of latest.values()) {
+      const author = `${message.userId.firstName} ${message.userId.lastName}`;
       await notifyRider(app, {
         userId,
         kind: 'chat-message',

@@ -191,5 +191,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
     await expect
       .poll(() => heard.filter((m) => m.userId._id === a.id).map((m) => m.messageText))
       .toEqual(burst);
+
+    // Bina reads on the other process: process one learns it from the cluster and notifies
+    // nobody. Once she leaves the chat, the next message notifies her.
+    const chatItems = async () => {
+      const inbox = await call(two, 'GET', '/api/notifications', undefined, b.token);
+      const list = inbox.entities[0] as unknown as { notifications: { kind: string }[] };
+      return list.notifications.filter((n) => n.kind === 'chat-message');
+    };
+    expect(await chatItems()).toEqual([]);
+    sb.emit('leaveRoom', matchId);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the leave reaches process two
+    const notified = nextEvent(sb, 'notification', 5000);
+    expect((await send(sa, 'are you there?')).ok).toBe(true);
+    expect(await notified).toMatchObject({ kind: 'chat-message', body: 'are you there?' });
+    expect(await chatItems()).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
 import { storeMessage } from './chat-service';
 import { markChatRead } from './chat-list-service';
-import { tellRidersAway } from './chat-away';
+import { createAwayNotifier } from './chat-away';
 import { createMessageWriter } from './message-writer';
 
 const MATCH_ROOM_PREFIX = matchRoom('');
@@ -53,6 +53,7 @@ const joinRule: LimitRule = {
  */
 export function registerChatSocket(app: FastifyInstance): void {
   const write = createMessageWriter(app);
+  const tellRidersAway = createAwayNotifier(app);
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
@@ -122,7 +123,7 @@ export function registerChatSocket(app: FastifyInstance): void {
         );
         if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
         if (typeof ack === 'function') ack({ ok: true, message });
-        if (isNew) void tellRidersAway(app, message, coRiderIds);
+        if (isNew) tellRidersAway({ message, coRiderIds });
       } catch (error) {
         if (!(error instanceof AppError)) app.log.error({ err: error }, 'chat message failed');
         fail(toChatError(error, matchId), ack);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
 import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/ride-factory';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { alertRidersOfNewRide } from './new-match-alerts';
 import { sendTripReminders } from './trip-reminders';
@@ -235,6 +235,34 @@ describe('chat notifications and the Chats tab', () => {
     expect((await chats(b)).map((chat) => chat.matchId)).toEqual([later.matchId, matchId]);
     await say(sa, matchId, 'Running late');
     expect((await chats(b)).map((chat) => chat.matchId)).toEqual([matchId, later.matchId]);
+  });
+
+  it('a burst while a co-rider is away asks who is reading once per batch, not per message', async () => {
+    const [a, b] = await Promise.all([t.signUp({ firstName: 'Asha' }), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const sa = await connect(a);
+    expect((await join(sa, matchId)).ok).toBe(true);
+    const live = collect(await connect(b), 'notification');
+    const adapter = t.app.io.of('/').adapter;
+    const asked = vi.spyOn(adapter, 'fetchSockets');
+    const burst = ['one', 'two', 'three', 'four', 'five', 'six'];
+    try {
+      const acks = await Promise.all(burst.map((text) => say(sa, matchId, text)));
+      expect(acks.every((ack) => ack.ok)).toBe(true);
+      await settle();
+      // Six messages arrive in one or two turns: each turn asks this instance (and, as Bina
+      // reads nowhere, the cluster) once; one question per message would be six or twelve.
+      expect(asked.mock.calls.length).toBeGreaterThan(0);
+      expect(asked.mock.calls.length).toBeLessThanOrEqual(4);
+    } finally {
+      asked.mockRestore();
+    }
+    // One notification per batch at most, and the last one shows the latest words.
+    const chatEvents = live.filter((n) => n.kind === 'chat-message');
+    expect(chatEvents.length).toBeGreaterThan(0);
+    expect(chatEvents.length).toBeLessThanOrEqual(2);
+    expect(chatEvents.at(-1)).toMatchObject({ body: 'six' });
+    expect((await inbox(b)).notifications.filter((n) => n.kind === 'chat-message')).toHaveLength(1);
   });
 });
 
