@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const hot = vi.hoisted(() =>
-  Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+  Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn(), remove: vi.fn() }),
 );
 vi.mock('react-hot-toast', () => ({ default: hot }));
 
@@ -23,13 +23,13 @@ describe('notify', () => {
     toast.error('Invalid OTP. Please try again.');
     toast.error('Please fill in all fields.', { id: 'form' });
     toast.success('Email verified successfully!');
-    expect(hot.dismiss.mock.calls.map((call) => call[0]).sort()).toEqual(
+    expect(hot.remove.mock.calls.map((call) => call[0]).sort()).toEqual(
       ['error:Invalid OTP. Please try again.', 'form'].sort(),
     );
     expect(hot.success).toHaveBeenCalledWith('Email verified successfully!', {
       id: 'success:Email verified successfully!',
     });
     toast.success('Saved');
-    expect(hot.dismiss).toHaveBeenCalledTimes(2);
+    expect(hot.remove).toHaveBeenCalledTimes(2);
   });
 });

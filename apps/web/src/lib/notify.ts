@@ -19,7 +19,9 @@ notify.error = (message: string, options?: ToastOptions) => {
 };
 
 notify.success = (message: string, options?: ToastOptions) => {
-  for (const id of shownErrors) hotToast.dismiss(id);
+  // Removed, not dismissed: a dismissed toast stays on screen for its exit animation (a second),
+  // still read out as a status beside the success.
+  for (const id of shownErrors) hotToast.remove(id);
   shownErrors.clear();
   return hotToast.success(message, { id: `success:${message}`, ...options });
 };
