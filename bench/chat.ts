@@ -300,8 +300,12 @@ const fakePairs = Array.from({ length: ROOMS }, (_, i): [string, string, string]
   `b${i}`,
   `room-${i}`,
 ]);
-const results = [await bareSocketIo(fakePairs), await onePglite()];
-if (postgresUrl) results.push(await twoPostgres());
+/** BENCH_SETUPS=bare,pglite,postgres (the default) runs a subset, e.g. to compare two commits. */
+const setups = new Set((process.env.BENCH_SETUPS ?? 'bare,pglite,postgres').split(','));
+const results = [];
+if (setups.has('bare')) results.push(await bareSocketIo(fakePairs));
+if (setups.has('pglite')) results.push(await onePglite());
+if (postgresUrl && setups.has('postgres')) results.push(await twoPostgres());
 const file = writeResults('chat', {
   when: new Date().toISOString(),
   machine: {
