@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
@@ -37,9 +37,6 @@ export async function startApp(root?: Root): Promise<void> {
     </StrictMode>
   );
   if (root) root.render(app);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (Total Blocking Time, issue 7); a click on a part not yet
-  // hydrated hydrates it first, and forms wait for hydration (useHydrated) before they submit.
-  else if (isPrerendered) startTransition(() => void hydrateRoot(container, app));
+  else if (isPrerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
