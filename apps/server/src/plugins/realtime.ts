@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
+import { publishInOrder } from './ordered-publisher';
 import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
   userRoom,
@@ -24,23 +25,6 @@ export type RealtimeOptions = {
 };
 
 const ADAPTER_CLOSE_TIMEOUT_MS = 2000;
-
-/**
- * The adapter publishes every broadcast with a query of its own and delivers it to this
- * instance's sockets only once that query returns. On a pool those queries finish in any order,
- * and a rider's quick messages reached the co-rider shuffled. One query at a time keeps every
- * broadcast in the order it was emitted, here and (NOTIFY follows commit order) on every instance.
- */
-function publishInOrder(pool: pg.Pool): pg.Pool {
-  let previous: Promise<unknown> = Promise.resolve();
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  pool.query = ((...args: unknown[]) => {
-    const result = previous.then(() => query(...args));
-    previous = result.catch(() => undefined);
-    return result;
-  }) as typeof pool.query;
-  return pool;
-}
 
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,55 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishInOrder } from './ordered-publisher';
+
+const CHANNEL = `publisher-test-${process.pid}`;
+const notify = (pool: pg.Pool, payload: string) =>
+  pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the adapter’s publisher', () => {
+  let listener: pg.Client;
+  let pool: pg.Pool;
+  const heard: string[] = [];
+  const statements: string[] = [];
+
+  beforeAll(async () => {
+    listener = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await listener.connect();
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query(`LISTEN "${CHANNEL}"`);
+    pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 3 });
+    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => unknown;
+    pool.query = ((text: string, values?: unknown[]) => {
+      statements.push(text);
+      return query(text, values);
+    }) as typeof pool.query;
+    publishInOrder(pool);
+  });
+  afterAll(async () => {
+    await listener.end();
+    await pool.end();
+  });
+
+  it('sends a burst in the order it was published, in a few statements, not one each', async () => {
+    heard.length = 0;
+    statements.length = 0;
+    const burst = Array.from({ length: 60 }, (_, i) => `message ${i}`);
+    await Promise.all(burst.map((payload) => notify(pool, payload)));
+    await expect.poll(() => heard.length).toBe(burst.length);
+    expect(heard).toEqual(burst);
+    // The first goes alone; the rest arrive while it runs and go together.
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a statement that fails fails its own batch only, and the next one is sent', async () => {
+    heard.length = 0;
+    const tooLong = 'x'.repeat(9000); // NOTIFY payloads stop at 8,000 bytes
+    const failed = notify(pool, tooLong);
+    await expect(failed).rejects.toThrow(/payload string too long/);
+    await notify(pool, 'after');
+    // Other statements of the adapter keep their turn between the notifications.
+    const [inserted] = await Promise.all([pool.query('select 1 as one'), notify(pool, 'last')]);
+    expect((inserted as pg.QueryResult).rows[0]).toEqual({ one: 1 });
+    await expect.poll(() => heard).toEqual(['after', 'last']);
+  });
+});
