@@ -3,13 +3,13 @@ import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import { publishInOrder } from './ordered-publisher';
 import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
   userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
+import { publishInOrder } from './ordered-publisher';
 
 type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
