@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishInOrder } from './ordered-publisher';
+import { createAdapterPool, publishInOrder } from './ordered-publisher';
 
 const CHANNEL = `publisher-test-${process.pid}`;
 const notify = (pool: pg.Pool, payload: string) =>
@@ -51,5 +51,19 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the adapter’s publisher',
     const [inserted] = await Promise.all([pool.query('select 1 as one'), notify(pool, 'last')]);
     expect((inserted as pg.QueryResult).rows[0]).toEqual({ one: 1 });
     await expect.poll(() => heard).toEqual(['after', 'last']);
+  });
+
+  it('a statement that gets no answer times out instead of holding back the broadcasts after it', async () => {
+    heard.length = 0;
+    const adapterPool = createAdapterPool(process.env.TEST_DATABASE_URL!, 300);
+    try {
+      const stuck = adapterPool.query('select pg_sleep(5)');
+      const next = notify(adapterPool, 'not held back');
+      await expect(stuck).rejects.toThrow(/timeout/i);
+      await next;
+      await expect.poll(() => heard).toEqual(['not held back']);
+    } finally {
+      await adapterPool.end();
+    }
   });
 });

@@ -1,10 +1,16 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /** The statement @socket.io/postgres-adapter publishes every broadcast with. */
 const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
 /** Several notifications in one statement: the function scan yields them in array order. */
 const NOTIFY_MANY = `select pg_notify(t.channel, t.payload)
   from unnest($1::text[], $2::text[]) with ordinality as t(channel, payload, n) order by t.n`;
+
+/**
+ * Long enough for any NOTIFY on a working database; after it a statement that got no answer (a
+ * connection cut without a reset) fails, instead of holding back every later broadcast.
+ */
+const ADAPTER_QUERY_TIMEOUT_MS = 10_000;
 
 type Waiting = { channel: string; payload: string; done: (error?: unknown) => void };
 type Query = (text: string, values?: unknown[]) => Promise<unknown>;
@@ -56,4 +62,12 @@ export function publishInOrder(pool: pg.Pool): pg.Pool {
     });
   }) as typeof pool.query;
   return pool;
+}
+
+/** The adapter's own small pool, publishing in order; `queryTimeoutMs` is for tests. */
+export function createAdapterPool(
+  connectionString: string,
+  queryTimeoutMs = ADAPTER_QUERY_TIMEOUT_MS,
+): pg.Pool {
+  return publishInOrder(new pg.Pool({ connectionString, max: 3, query_timeout: queryTimeoutMs }));
 }

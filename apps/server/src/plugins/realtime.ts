@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
@@ -9,7 +8,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
-import { publishInOrder } from './ordered-publisher';
+import { createAdapterPool } from './ordered-publisher';
 
 type SocketData = { userId: string; sessionId: string };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
@@ -38,9 +37,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
   });
   // Its own small pool: the adapter holds one connection for LISTEN, and one that is still being
   // set up when the server closes would otherwise keep the main pool from ending.
-  const adapterPool = options.postgresUrl
-    ? new pg.Pool({ connectionString: options.postgresUrl, max: 3 })
-    : undefined;
+  const adapterPool = options.postgresUrl ? createAdapterPool(options.postgresUrl) : undefined;
   if (adapterPool) {
     adapterPool.on('error', (error) => app.log.error({ err: error }, 'socket.io adapter pool'));
     // The adapter's LISTEN connection is checked out for good: its errors must not go unhandled.
@@ -48,7 +45,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
       client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection')),
     );
     io.adapter(
-      createAdapter(publishInOrder(adapterPool), {
+      createAdapter(adapterPool, {
         errorHandler: (error) => app.log.error({ err: error }, 'socket.io postgres adapter'),
       }),
     );
