@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createRider, signInAs } from '../fixtures/accounts';
+import { createRider, signInAs, uniqueMobile } from '../fixtures/accounts';
 import { waitForSmsCode } from '../fixtures/sms';
 import { apiLoginStatus, sessionStatus, storedSession, toast } from '../fixtures/ui';
 
@@ -171,7 +171,7 @@ test('log out of all devices ends this session and the rider’s other ones', as
 test('verifies a phone with the code texted to it', async ({ page, request }) => {
   const rider = await createRider(request);
   // A number of this rider's own, so parallel tests never verify the same one.
-  const mobile = `9${String(Date.now()).slice(-9)}`;
+  const mobile = uniqueMobile();
   await signInAs(page, rider);
   await page.goto('/profile');
   const info = section(page, 'Basic Information');

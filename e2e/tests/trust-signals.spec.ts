@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createRider, signInAs } from '../fixtures/accounts';
+import { createRider, signInAs, uniqueMobile } from '../fixtures/accounts';
 import { waitForSmsCode } from '../fixtures/sms';
 import {
   blockMapTiles,
@@ -24,8 +24,12 @@ test('a rider verifies a phone from the SMS outbox and the other rider sees the 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   // B adds and verifies a number with the code from the zero-configuration SMS outbox.
-  const mobile = `7${String(Date.now()).slice(-9)}`;
-  await request.put(`/api/user/${b.id}`, { headers: auth(b.token), data: { phone: mobile } });
+  const mobile = uniqueMobile();
+  const saved = await request.put(`/api/user/${b.id}`, {
+    headers: auth(b.token),
+    data: { phone: mobile },
+  });
+  expect(saved.status()).toBe(200);
   const since = Date.now() - 1000;
   expect((await request.post('/api/user/phone/code', { headers: auth(b.token) })).status()).toBe(
     201,
