@@ -60,14 +60,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The manifest lets build/prerender.ts modulepreload each pre-rendered page's route chunk.
-  // The landing page has its own entry (src/features/landing/island): build/prerender.ts puts it
-  // in the pre-rendered / instead of the app's, so the first load is React and the page only.
+  // The public pages of first visits have their own entry (src/island): build/prerender.ts puts it
+  // in their pre-rendered HTML instead of the app's, so the first load is React and the page only.
   build: {
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
     rolldownOptions: isSsrBuild
       ? {}
-      : { input: { index: 'index.html', landing: 'src/features/landing/island/main.tsx' } },
+      : { input: { index: 'index.html', island: 'src/island/main.tsx' } },
   },
 }));

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { createRider } from '../fixtures/accounts';
 
 test('an unknown path shows the 404 page, with HTTP status 404, and a link home', async ({
   page,
@@ -78,26 +79,50 @@ for (const { path, title } of PRERENDERED) {
   });
 }
 
-// Issue 7: the landing page loads React and its own code only; the router and the other pages
-// come when the visitor heads for one, in the same document (no page load), and Back returns.
+// Issue 7: the pages of first visits (/, /login, /support) load React and their own code only;
+// the router, the query library, the form schemas (zod) and the other pages come when the visitor
+// heads for one, in the same document (no page load).
+const APP_SCRIPT = /\/assets\/(start|index)-[\w-]+\.js$/;
+/** A name zod's code keeps when minified. */
+const ZOD_MARK = 'ZodError';
+
+type LoadedScripts = { paths: string[]; withZod: () => Promise<string[]> };
+
+/** Opens `path` cold, checks it has loaded its own entry only, and marks the document. */
+async function openWithoutTheApp(page: Page, path: string): Promise<LoadedScripts> {
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') responses.push(response);
+  });
+  const paths = () => responses.map((response) => new URL(response.url()).pathname);
+  const scripts: LoadedScripts = {
+    get paths() {
+      return paths();
+    },
+    withZod: async () => {
+      const bodies = await Promise.all(responses.map((response) => response.text()));
+      return paths().filter((_path, i) => bodies[i]!.includes(ZOD_MARK));
+    },
+  };
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.paths.some((script) => /\/assets\/island-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(scripts.paths.filter((script) => APP_SCRIPT.test(script))).toEqual([]);
+  expect(await scripts.withZod()).toEqual([]);
+  // A marker on the window survives only if the document is not reloaded.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  return scripts;
+}
+
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true);
+
 test('the landing page loads without the app, and hands over to it without a page load', async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  expect(scripts.some((script) => /\/assets\/landing-[\w-]+\.js$/.test(script))).toBe(true);
-  expect(scripts.filter((script) => /\/assets\/(start|index)-[\w-]+\.js$/.test(script))).toEqual(
-    [],
-  );
-
-  // A marker on the window survives only if the document is not reloaded.
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await openWithoutTheApp(page, '/');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Log In' })
@@ -105,13 +130,69 @@ test('the landing page loads without the app, and hands over to it without a pag
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to AeroPool' })).toBeVisible();
   await expect(page).toHaveTitle('Log in · AeroPool');
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
   // The app is in charge now: its links navigate in place too, and Back shows the landing page.
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Share your airport cab.');
-  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('/login loads without the app; signing in validates, then opens My Trips without a page load', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const scripts = await openWithoutTheApp(page, '/login');
+
+  // The schemas arrive for the first check, and its messages are the app's.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  expect(await scripts.withZod()).not.toEqual([]);
+
+  await page.getByLabel('Email').fill(rider.email);
+  await page.getByLabel('Password').fill(rider.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
+  expect(await isSameDocument(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('/login keeps an e-mail typed before the page came alive, and signs in with it', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/island-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': that waits for the (held) module script.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(rider.email);
+  release();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  // A keystroke elsewhere renders the form again: the e-mail must survive it.
+  await page.getByLabel('Password').fill(rider.password);
+  await expect(page.getByLabel('Email')).toHaveValue(rider.email);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('/support loads without the app, and its login prompt opens /login without a page load', async ({
+  page,
+}) => {
+  await openWithoutTheApp(page, '/support');
+  await page.getByRole('link', { name: 'Log in to submit a ticket' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to AeroPool' })).toBeVisible();
+  expect(await isSameDocument(page)).toBe(true);
 });
 
 // A form in pre-rendered markup, sent before the app runs, would go as a GET with its fields in

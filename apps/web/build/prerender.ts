@@ -33,14 +33,14 @@ function pageChunksOf(manifest: Manifest, id: string): ManifestChunk[] {
   return chunksOf(manifest, id);
 }
 
-/** The landing page's own entry (vite.config.ts): React and the page, not the router (issue 7). */
-const LANDING_ENTRY = 'src/features/landing/island/main.tsx';
+/** The public pages' own entry (vite.config.ts): React and the page, not the router (issue 7). */
+const ISLAND_ENTRY = 'src/island/main.tsx';
 
 /** Vite's script and modulepreload tags for index.html's entry, replaced per page below. */
 const ENTRY_TAGS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
-/** index.html's one stylesheet (Tailwind, all pages): inlined into the landing page below. */
+/** index.html's one stylesheet (Tailwind, all pages): inlined into the island's pages below. */
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
 
 const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   ) as Manifest;
   if (!template.match(ENTRY_TAGS)) throw new Error('index.html has no entry script to replace');
   const shell = template.replace(ENTRY_TAGS, '');
-  const { renderPage, shellPage, PRERENDERED_PATHS, SHELL_PATHS } = (await import(
+  const { renderPage, shellPage, PRERENDERED_PATHS, SHELL_PATHS, ISLAND_PATHS } = (await import(
     pathToFileURL(ssrEntry).href
   )) as RenderModule;
 
@@ -80,17 +80,16 @@ async function main(): Promise<void> {
   await fs.mkdir(path.join(distDir, 'pages'), { recursive: true });
   for (const pathname of PRERENDERED_PATHS) {
     const page = await renderPage(pathname);
-    const [entry, ...entryImports] = chunkFilesOf(
-      manifest,
-      pathname === '/' ? LANDING_ENTRY : 'index.html',
-    );
+    const isIsland = ISLAND_PATHS.includes(pathname);
+    const [entry, ...entryImports] = chunkFilesOf(manifest, isIsland ? ISLAND_ENTRY : 'index.html');
     const routeFiles = page.routeModules.flatMap((id) =>
       pageChunksOf(manifest, id).map((chunk) => chunk.file),
     );
-    // The landing page is most visitors' first: its styles come in its HTML (10 KiB more
-    // compressed) rather than a request after it, one round trip sooner to the first paint (LCP).
-    const pageShell =
-      pathname === '/' ? shell.replace(stylesheet[0], () => `<style>${css}</style>`) : shell;
+    // The pages of first visits: their styles come in the HTML (10 KiB more compressed) rather
+    // than a request after it, one round trip sooner to the first paint (LCP).
+    const pageShell = isIsland
+      ? shell.replace(stylesheet[0], () => `<style>${css}</style>`)
+      : shell;
     const html = withEntry(pageShell, page.title, entry!, [...entryImports, ...routeFiles]).replace(
       '<div id="root"></div>',
       `<div id="root">${page.html}</div>`,

@@ -6,9 +6,9 @@ import { HealthBanner } from './health-banner';
 import { pageTitleOf } from './page-titles';
 
 /**
- * What surrounds every page, in the app (root-layout.tsx) and on the pre-rendered landing page
- * (features/landing/island): the health banner, the page's title, the page-view count, the toasts.
- * Both render the same markup, so the landing page hydrates either way.
+ * What surrounds every page, in the app (root-layout.tsx) and on the pre-rendered public pages
+ * (src/island): the health banner, the page's title, the page-view count, the toasts. Both render
+ * the same markup, so those pages hydrate either way.
  */
 export function PageFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const isLoginArea = LOGIN_AREA_PATHS.includes(pathname);

@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { NavigationProvider, type Navigation } from '../components/navigation/navigation';
+import {
+  NavigationProvider,
+  type NavigateOptions,
+  type Navigation,
+} from '../components/navigation/navigation';
 
 const RouterNavLink: Navigation['NavLink'] = (props) => <NavLink end {...props} />;
 
@@ -13,7 +17,7 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
   // Stable across navigations: log out's unmount effect depends on them.
   const actions = useMemo(
     () => ({
-      navigate: (to: string) => void navigate(to),
+      navigate: (to: string, options?: NavigateOptions) => void navigate(to, options),
       forgetCachedData: () => queryClient.clear(),
     }),
     [navigate, queryClient],

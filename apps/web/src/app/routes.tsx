@@ -2,13 +2,12 @@ import type { RouteObject } from 'react-router';
 import { tripsQueryOptions } from '../features/trips/api/get-trips';
 import { getSession } from '../lib/session';
 import { queryClient } from './query-client';
-import { LandingPage } from '../features/landing/landing-page';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { Spinner } from '../components/ui/spinner';
 
 /**
- * Every route of spec §2; pages other than the landing page load on demand. The browser router
+ * Every route of spec §2; each page loads on demand. The browser router
  * (main.tsx) and the build's pre-render (prerender/render-page.tsx) share them.
  */
 export const routes: RouteObject[] = [
@@ -17,7 +16,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spinner />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      {
+        path: '/',
+        lazy: async () => ({
+          Component: (await import('../features/landing/landing-page')).LandingPage,
+        }),
+      },
       {
         path: '/login',
         lazy: async () => ({

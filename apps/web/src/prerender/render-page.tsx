@@ -4,9 +4,14 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { routes } from '../app/routes';
 import { pageTitleOf } from '../app/page-titles';
+import { ISLAND_PAGES } from '../island/island-pages';
+import { PageIsland } from '../island/page-island';
 
 /** The public pages pre-rendered at build time (issue 7): their content is in the first response. */
 export const PRERENDERED_PATHS = ['/', '/login', '/signup', '/support', '/privacy', '/tos'];
+
+/** Those of them hydrated by the island's entry (src/island), without the app (issue 7). */
+export const ISLAND_PATHS = Object.keys(ISLAND_PAGES);
 
 export type RenderedPage = { html: string; title: string; routeModules: string[] };
 
@@ -19,6 +24,7 @@ export const SHELL_PATHS = ['/dashboard', '/chats', '/profile'];
 
 /** Module ids of each lazily loaded page, so the HTML can modulepreload its chunk. */
 const PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/landing/landing-page.tsx',
   '/login': 'src/features/accounts/login-page.tsx',
   '/signup': 'src/features/accounts/signup-page.tsx',
   '/support': 'src/features/support/support-page.tsx',
@@ -41,20 +47,40 @@ export const shellPage = (pathname: string): RenderedPage => ({
   routeModules: routeModulesOf(pathname),
 });
 
-/** Renders one public page as a signed-out visitor sees it before any script runs. */
-export async function renderPage(pathname: string): Promise<RenderedPage> {
+/** One page as the app renders it for a signed-out visitor: through the router. */
+export async function renderAppMarkup(pathname: string): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirected while pre-rendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Queries stay pending, as on a first visit; nothing is fetched at build time.
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
-  const html = renderToString(
+  return renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </QueryClientProvider>
     </StrictMode>,
   );
+}
+
+/**
+ * Renders one public page as a signed-out visitor sees it before any script runs. An island's
+ * page is rendered by the island's tree, which hydrates it: the same markup as the app's but
+ * for the ids React derives from the tree's shape (page-island.test.tsx).
+ */
+export async function renderPage(pathname: string): Promise<RenderedPage> {
+  const loadPage = ISLAND_PAGES[pathname];
+  const noop = () => undefined;
+  const html = loadPage
+    ? renderToString(
+        <PageIsland
+          pathname={pathname}
+          Page={await loadPage()}
+          openApp={noop}
+          prefetchApp={noop}
+        />,
+      )
+    : await renderAppMarkup(pathname);
   return { html, title: pageTitleOf(pathname), routeModules: routeModulesOf(pathname) };
 }

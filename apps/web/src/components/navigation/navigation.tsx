@@ -11,6 +11,8 @@ export type NavLinkProps = Omit<LinkProps, 'className'> & {
   className: (state: { isActive: boolean }) => string;
 };
 
+export type NavigateOptions = { replace?: boolean };
+
 export type Navigation = {
   Link: ComponentType<LinkProps>;
   /** A link tinted (and aria-current) while its path is the page's. */
@@ -19,15 +21,16 @@ export type Navigation = {
   hash: string;
   /** Changes with every navigation, even to the same path. */
   locationKey: string;
-  navigate: (to: string) => void;
+  /** `replace`: the new page takes this one's place in the history (Back skips it). */
+  navigate: (to: string, options?: NavigateOptions) => void;
   /** Drops what the app cached for the rider who just signed out. */
   forgetCachedData: () => void;
 };
 
 /**
- * How the shared page chrome (navbar, footer, landing sections) links and navigates. The app
- * provides React Router's (app/router-navigation.tsx); the pre-rendered landing page provides its
- * own (landing/island), so its first load needs neither the router nor the query library (issue 7).
+ * How the shared page chrome and the public pages (landing, sign-in, support) link and navigate.
+ * The app provides React Router's (app/router-navigation.tsx); a pre-rendered public page provides
+ * its own (src/island), so its first load needs neither the router nor the query library (issue 7).
  */
 const NavigationContext = createContext<Navigation | null>(null);
 

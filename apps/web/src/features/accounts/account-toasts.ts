@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/account-messages';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 
 /**

@@ -1,5 +1,6 @@
-import { Link, Navigate } from 'react-router';
+import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
+import { AppLink, useNavigation } from '../../components/navigation/navigation';
 import { useSession } from '../../lib/session';
 import { AuthCard } from './components/auth-card';
 import { GoogleSignInButton } from './components/google-sign-in-button';
@@ -7,8 +8,12 @@ import { LoginForm } from './components/login-form';
 
 export function LoginPage() {
   const session = useSession();
+  const { navigate } = useNavigation();
   // Already signed in: the sign-in form has nothing to offer.
-  if (session) return <Navigate to="/dashboard" replace />;
+  useEffect(() => {
+    if (session) navigate('/dashboard', { replace: true });
+  }, [session, navigate]);
+  if (session) return null;
 
   return (
     <AuthCard
@@ -17,12 +22,12 @@ export function LoginPage() {
       footer={
         <p>
           Don&apos;t have an account?{' '}
-          <Link
+          <AppLink
             to="/signup"
             className="font-semibold text-brand-700 hover:text-brand-900 hover:underline"
           >
             Sign Up
-          </Link>
+          </AppLink>
         </p>
       }
     >

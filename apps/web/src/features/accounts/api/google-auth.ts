@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AuthResult, User } from '@aeropool/contract/accounts';
 import { api } from '../../../lib/api-client';
+import { usePendingAction } from '../../../lib/use-pending-action';
 
 /** Sends the ID token from Google Identity Services; the server verifies it, not the browser. */
 export function googleAuth(credential: string): Promise<AuthResult> {
@@ -8,5 +8,5 @@ export function googleAuth(credential: string): Promise<AuthResult> {
 }
 
 export function useGoogleAuth() {
-  return useMutation({ mutationFn: googleAuth });
+  return usePendingAction(googleAuth);
 }

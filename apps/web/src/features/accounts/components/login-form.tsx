@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
-import { Link } from 'react-router';
-import { loginBodySchema } from '@aeropool/contract/accounts';
+import { AppLink } from '../../../components/navigation/navigation';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { LOGIN_TOASTS } from '../account-toasts';
 import { useLogin } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
@@ -13,6 +13,9 @@ import { validateFields, type FieldErrors } from '../utils/field-errors';
 
 type Field = 'email' | 'password';
 
+// The schemas bring zod: loaded once the visitor turns to the form, not with the page (issue 7).
+const loadSchemas = () => import('@aeropool/contract/accounts');
+
 /** Spec §2 Login and §8: per-field messages, 'Signing In...' while the request runs. */
 export function LoginForm() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
@@ -20,7 +23,7 @@ export function LoginForm() {
   /** A suspended account's reason and where to write: kept on screen, not a passing toast. */
   const [refusal, setRefusal] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
-  const { mutateAsync, isPending } = useLogin();
+  const { run: logIn, isPending } = useLogin();
   const completeSignIn = useCompleteSignIn();
   const focusFirstError = useFocusFirstError(formRef);
 
@@ -28,10 +31,20 @@ export function LoginForm() {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'email' || name === 'password') change(name, value);
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const validation = validateFields(loginBodySchema, values);
+    let schemas;
+    try {
+      schemas = await loadSchemas();
+    } catch {
+      toast.error(LOGIN_TOASTS.exception);
+      return;
+    }
+    const validation = validateFields(schemas.loginBodySchema, values);
     setErrors(validation.errors);
     if (!validation.success) {
       focusFirstError();
@@ -40,7 +53,7 @@ export function LoginForm() {
 
     setRefusal(undefined);
     try {
-      const result = await mutateAsync(validation.data);
+      const result = await logIn(validation.data);
       completeSignIn(result, LOGIN_TOASTS.welcome);
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -58,7 +71,13 @@ export function LoginForm() {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      className="flex flex-col gap-4"
+    >
       {refusal ? (
         <p
           role="alert"
@@ -89,12 +108,12 @@ export function LoginForm() {
           error={errors.password}
           disabled={isPending}
         />
-        <Link
+        <AppLink
           to="/forgot-password"
           className="self-end rounded text-sm font-medium text-brand-700 hover:text-brand-900 hover:underline"
         >
           Forgot Password?
-        </Link>
+        </AppLink>
       </div>
       <Button type="submit" isLoading={isPending} loadingText="Signing In..." className="w-full">
         Sign In

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema, firstNameSchema, lastNameSchema } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 
@@ -33,6 +34,9 @@ export function SignupDetailsStep({ initialValues, isSending, onSubmit }: Props)
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name in values) change(name as Field, value);
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

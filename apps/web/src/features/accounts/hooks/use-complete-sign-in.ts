@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from '../../../lib/notify';
-import { useNavigate } from 'react-router';
 import type { AuthResult } from '@aeropool/contract/accounts';
+import { useNavigation } from '../../../components/navigation/navigation';
 import { saveSession } from '../../../lib/session';
 
 /**
@@ -9,7 +9,7 @@ import { saveSession } from '../../../lib/session';
  * go to /dashboard. Throws when the answer lacks a user or token so callers treat it as failure.
  */
 export function useCompleteSignIn() {
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   return useCallback(
     (result: AuthResult, successToast: string) => {
       const user = result.entities[0];
@@ -17,7 +17,7 @@ export function useCompleteSignIn() {
       saveSession({ userId: user._id, userEmail: user.email, token: result.token });
       toast.success(successToast);
       // Replace, so Back from the dashboard does not land on a sign-in form again.
-      void navigate('/dashboard', { replace: true });
+      navigate('/dashboard', { replace: true });
     },
     [navigate],
   );

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouterNavigation } from '../../../app/router-navigation';
 import { useGoogleSignIn } from './use-google-sign-in';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -32,7 +33,7 @@ function renderGoogleSignIn() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/login']}>
-        {children}
+        <RouterNavigation>{children}</RouterNavigation>
         <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>

@@ -10,13 +10,13 @@ import { useCompleteSignIn } from './use-complete-sign-in';
  * script so it can be exercised with any credential string.
  */
 export function useGoogleSignIn() {
-  const { mutateAsync, isPending } = useGoogleAuth();
+  const { run: sendCredential, isPending } = useGoogleAuth();
   const completeSignIn = useCompleteSignIn();
 
   const signInWithCredential = useCallback(
     async (credential: string) => {
       try {
-        const result = await mutateAsync(credential);
+        const result = await sendCredential(credential);
         if (result.statusCode !== 200) {
           toast.error(result.message || GOOGLE_TOASTS.failed);
           return;
@@ -34,7 +34,7 @@ export function useGoogleSignIn() {
         );
       }
     },
-    [mutateAsync, completeSignIn],
+    [sendCredential, completeSignIn],
   );
 
   return { signInWithCredential, isPending };

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SupportTicket, SupportTicketBody } from '@aeropool/contract/support';
 import { api } from '../../../lib/api-client';
+import { usePendingAction } from '../../../lib/use-pending-action';
 
 /** POST /support answers 201 with the new ticket, whose number the rider quotes by e-mail. */
 export async function submitSupportTicket(body: SupportTicketBody): Promise<SupportTicket | null> {
@@ -10,5 +10,5 @@ export async function submitSupportTicket(body: SupportTicketBody): Promise<Supp
 
 // Nothing on screen lists tickets, so there is no query to invalidate afterwards.
 export function useSubmitSupportTicket() {
-  return useMutation({ mutationFn: submitSupportTicket });
+  return usePendingAction(submitSupportTicket);
 }

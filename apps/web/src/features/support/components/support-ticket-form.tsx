@@ -27,8 +27,7 @@ export function SupportTicketForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [ticketNumber, setTicketNumber] = useState<string | null>(null);
-  const submitTicket = useSubmitSupportTicket();
-  const isSubmitting = submitTicket.isPending;
+  const { run: submitTicket, isPending: isSubmitting } = useSubmitSupportTicket();
 
   const update = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -52,17 +51,17 @@ export function SupportTicketForm() {
       return;
     }
     setTicketNumber(null);
-    submitTicket.mutate(parsed.data, {
-      onSuccess: (ticket) => {
+    submitTicket(parsed.data).then(
+      (ticket) => {
         toast.success('Support ticket submitted successfully!');
         setValues(EMPTY);
         setErrors({});
         setTicketNumber(ticket?.ticketNumber ?? null);
       },
-      onError: () => {
+      () => {
         toast.error('Failed to submit support ticket.');
       },
-    });
+    );
   };
 
   return (

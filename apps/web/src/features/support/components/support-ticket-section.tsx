@@ -1,6 +1,13 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { AppLink } from '../../../components/navigation/navigation';
+import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
-import { SupportTicketForm } from './support-ticket-form';
+
+// Only a signed-in rider sees the form: a visitor's first load of /support does without it and
+// the schemas it validates with (issue 7).
+const SupportTicketForm = lazy(async () => ({
+  default: (await import('./support-ticket-form')).SupportTicketForm,
+}));
 
 /** Spec §6: only a signed-in rider can raise a ticket; others are pointed to the login page. */
 export function SupportTicketSection() {
@@ -18,16 +25,18 @@ export function SupportTicketSection() {
       </p>
       <div className="mt-6">
         {session ? (
-          <SupportTicketForm />
+          <Suspense fallback={<Spinner />}>
+            <SupportTicketForm />
+          </Suspense>
         ) : (
           <div className="flex flex-col items-start gap-4 rounded-2xl bg-slate-50 p-5 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-700">Please log in to submit a support ticket.</p>
-            <Link
+            <AppLink
               to="/login"
               className="inline-flex min-h-11 shrink-0 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Log in to submit a ticket
-            </Link>
+            </AppLink>
           </div>
         )}
       </div>

@@ -11,11 +11,17 @@ import {
   type LinkProps,
   type Navigation,
   type NavLinkProps,
-} from '../../../components/navigation/navigation';
+  type NavigateOptions,
+} from '../components/navigation/navigation';
 
-type Actions = { navigate: (to: string) => void; prefetchApp: () => void };
+type Actions = {
+  pathname: string;
+  navigate: (to: string, options?: NavigateOptions) => void;
+  prefetchApp: () => void;
+};
 
 const ActionsContext = createContext<Actions>({
+  pathname: '/',
   navigate: () => undefined,
   prefetchApp: () => undefined,
 });
@@ -54,48 +60,52 @@ function IslandLink({
 }
 
 function IslandNavLink({ className, to, ...props }: NavLinkProps) {
-  const isActive = to === '/';
+  const isActive = to === useContext(ActionsContext).pathname;
   return <IslandLink to={to} className={className({ isActive })} isActive={isActive} {...props} />;
 }
 
 type Props = {
+  /** The page's own path. */
+  pathname: string;
   /** Hands the page to the app at this path (loading the app first). */
-  openApp: (to: string) => void;
+  openApp: (to: string, options?: NavigateOptions) => void;
   /** The app's code is wanted soon: a pointer or the focus is on a link. */
   prefetchApp: () => void;
   children: ReactNode;
 };
 
 /**
- * The landing page's links before the app is loaded (issue 7): real anchors that keep this page's
- * own sections here and hand any other page to the app, without a page load.
+ * A public page's links before the app is loaded (issue 7): real anchors that keep this page
+ * here and hand any other page to the app, without a page load.
  */
-export function IslandNavigation({ openApp, prefetchApp, children }: Props) {
+export function IslandNavigation({ pathname, openApp, prefetchApp, children }: Props) {
   // A link to this same page is a new visit of it: scrolled to the top, the mobile menu closed.
   const [visit, setVisit] = useState(0);
   const actions = useMemo<Actions>(
     () => ({
-      navigate: (to) => {
-        if (to !== '/') return openApp(to);
+      pathname,
+      navigate: (to, options) => {
+        if (to !== pathname) return openApp(to, options);
         window.scrollTo({ top: 0 });
         setVisit((count) => count + 1);
       },
       prefetchApp,
     }),
-    [openApp, prefetchApp],
+    [pathname, openApp, prefetchApp],
   );
   const navigation = useMemo<Navigation>(
     () => ({
       Link: IslandLink,
       NavLink: IslandNavLink,
-      pathname: '/',
-      hash: window.location.hash,
+      pathname,
+      // None while the build pre-renders the page.
+      hash: typeof window === 'undefined' ? '' : window.location.hash,
       locationKey: `visit-${visit}`,
       navigate: actions.navigate,
       // Nothing is cached before the app loads.
       forgetCachedData: () => undefined,
     }),
-    [actions, visit],
+    [actions, pathname, visit],
   );
   return (
     <ActionsContext.Provider value={actions}>
