@@ -79,9 +79,9 @@ for (const { path, title } of PRERENDERED) {
   });
 }
 
-// Issue 7: the pages of first visits (/, /login, /support) load React and their own code only;
-// the router, the query library, the form schemas (zod) and the other pages come when the visitor
-// heads for one, in the same document (no page load).
+// Issue 7: the pages of first visits (/, /login, /support, /privacy, /tos) load React and their
+// own code only; the router, the query library, the form schemas (zod) and the other pages come
+// when the visitor heads for one, in the same document (no page load).
 const APP_SCRIPT = /\/assets\/(start|index)-[\w-]+\.js$/;
 /** A name zod's code keeps when minified. */
 const ZOD_MARK = 'ZodError';
@@ -194,6 +194,18 @@ test('/support loads without the app, and its login prompt opens /login without 
   await expect(page.getByRole('heading', { name: 'Sign in to AeroPool' })).toBeVisible();
   expect(await isSameDocument(page)).toBe(true);
 });
+
+for (const path of ['/privacy', '/tos']) {
+  test(`${path} loads without the app, and "Return to Home" opens / without a page load`, async ({
+    page,
+  }) => {
+    await openWithoutTheApp(page, path);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Share your airport cab.');
+    expect(await isSameDocument(page)).toBe(true);
+  });
+}
 
 // A form in pre-rendered markup, sent before the app runs, would go as a GET with its fields in
 // the address (a password in the history and the server's logs): its submit button arrives

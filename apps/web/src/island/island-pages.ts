@@ -9,4 +9,6 @@ export const ISLAND_PAGES: Record<string, () => Promise<ComponentType>> = {
   '/': async () => (await import('../features/landing/landing-page')).LandingPage,
   '/login': async () => (await import('../features/accounts/login-page')).LoginPage,
   '/support': async () => (await import('../features/support/support-page')).SupportPage,
+  '/privacy': async () => (await import('../features/legal/privacy-page')).PrivacyPage,
+  '/tos': async () => (await import('../features/legal/terms-page')).TermsPage,
 };

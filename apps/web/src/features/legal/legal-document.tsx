@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PageShell } from '../../components/layout/page-shell';
+import { AppLink } from '../../components/navigation/navigation';
 import { usePublicConfig } from '../../lib/public-config';
 
 type Props = { title: string; lastUpdated: string; intro: ReactNode; children: ReactNode };
@@ -12,12 +12,12 @@ export function LegalDocument({ title, lastUpdated, intro, children }: Props) {
     <PageShell>
       <main className="flex-1 bg-slate-50 px-4 py-12 sm:px-6 sm:py-16">
         <article className="mx-auto max-w-3xl rounded-3xl border border-slate-200 bg-white px-6 py-10 shadow-sm sm:px-12 sm:py-14">
-          <Link
+          <AppLink
             to="/"
             className="inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             <span aria-hidden="true">←</span> Return to Home
-          </Link>
+          </AppLink>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
             {title}
           </h1>
