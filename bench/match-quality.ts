@@ -24,6 +24,7 @@ import {
   edgeKey,
   exhaustiveEdges,
   formTriosFirst,
+  rescueLeftAlone,
   neighboursOf,
   figuresOf,
   formPairs,
@@ -274,6 +275,10 @@ function analyse(run: Served) {
     serverByPercentage,
     exhaustive,
     serverTriosFirst: figuresOf(triosFirst, requests),
+    serverTriosFirstRescued: figuresOf(
+      rescueLeftAlone(triosFirst, shownNeighbours, byId, limits),
+      requests,
+    ),
     bands: bands.map(({ band, shown, accepted, saving, extra }) => ({
       band,
       shown,
@@ -369,6 +374,7 @@ function printDay(n: number, seed: number, run: Served, analysis: Analysis, anal
   printFigures('(pairs by percentage)', analysis.serverByPercentage.pairsOnly);
   printFigures('(… with cabs of three)', analysis.serverByPercentage.withCabsOfThree);
   printFigures('(trios first)', analysis.serverTriosFirst);
+  printFigures('(… riders left alone rescued)', analysis.serverTriosFirstRescued);
   printFigures('(no sieve: pairs only)', analysis.exhaustive.pairsOnly);
   printFigures('(no sieve: cabs of three)', analysis.exhaustive.withCabsOfThree);
   const why = analysis.server.unservedWithCabsOfThree;

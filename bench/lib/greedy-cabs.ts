@@ -190,6 +190,52 @@ export function formTriosFirst(
   return [...cabs, ...addThirds(formPairs(rest, byId), restNeighbours, byId, limits)];
 }
 
+/**
+ * For comparison only: riders left alone rescued from cabs of three. A cab of three gives up one
+ * member to ride with a rider left alone, on whose candidate list that member is, when both cabs
+ * that result fit (fitCab, seats and bags): one more rider served, at some of the trio's saving.
+ * Riders left alone are taken in id order, each to the move that keeps the most saving in all.
+ */
+export function rescueLeftAlone(
+  cabs: Cab[],
+  neighbours: Map<string, Set<string>>,
+  byId: Map<string, BenchRequest>,
+  limits: FitLimits,
+): Cab[] {
+  const result = [...cabs];
+  const served = new Set(result.flatMap((c) => c.members));
+  const fitOf = (ids: string[]): Cab | undefined => {
+    const members = ids.map((id) => byId.get(id)!);
+    if (!fitsCapacity(members)) return undefined;
+    const fit = fitCab(
+      members.map((m) => m.rider),
+      limits,
+    );
+    return fit ? { members: ids, fit } : undefined;
+  };
+  for (const alone of [...byId.keys()].filter((id) => !served.has(id)).sort()) {
+    const partners = neighbours.get(alone);
+    if (!partners) continue;
+    let best: { index: number; kept: Cab; rescued: Cab; saving: number } | undefined;
+    result.forEach((cab, index) => {
+      if (cab.members.length !== 3) return;
+      for (const leaving of cab.members.filter((id) => partners.has(id))) {
+        const kept = fitOf(cab.members.filter((id) => id !== leaving));
+        const rescued = kept && fitOf([leaving, alone]);
+        if (!kept || !rescued) continue;
+        const saving = totalSaving(kept.fit) + totalSaving(rescued.fit);
+        // Only a move that saves riders more in all than the cab of three did.
+        if (saving <= totalSaving(cab.fit)) continue;
+        if (!best || saving > best.saving) best = { index, kept, rescued, saving };
+      }
+    });
+    if (!best) continue;
+    result[best.index] = best.kept;
+    result.push(best.rescued);
+  }
+  return result;
+}
+
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const median = (xs: number[]) => {
   if (xs.length === 0) return Number.NaN;
