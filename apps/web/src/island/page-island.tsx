@@ -1,11 +1,12 @@
 import { StrictMode, type ComponentType } from 'react';
 import { PageFrame } from '../app/page-frame';
+import type { NavigateOptions } from '../components/navigation/navigation';
 import { IslandNavigation } from './island-navigation';
 
 type Props = {
   pathname: string;
   Page: ComponentType;
-  openApp: (to: string, options?: { replace?: boolean }) => void;
+  openApp: (to: string, options?: NavigateOptions) => void;
   prefetchApp: () => void;
 };
 

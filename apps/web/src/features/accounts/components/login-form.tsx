@@ -23,6 +23,7 @@ export function LoginForm() {
   /** A suspended account's reason and where to write: kept on screen, not a passing toast. */
   const [refusal, setRefusal] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
+  const isSubmittingRef = useRef(false);
   const { run: logIn, isPending } = useLogin();
   const completeSignIn = useCompleteSignIn();
   const focusFirstError = useFocusFirstError(formRef);
@@ -37,6 +38,17 @@ export function LoginForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A second Enter while the first submit is still under way (its schemas may be loading).
+    if (isSubmittingRef.current) return;
+    isSubmittingRef.current = true;
+    try {
+      await checkAndSignIn();
+    } finally {
+      isSubmittingRef.current = false;
+    }
+  };
+
+  const checkAndSignIn = async () => {
     let schemas;
     try {
       schemas = await loadSchemas();
