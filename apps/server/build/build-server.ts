@@ -24,8 +24,14 @@ const externalPackages: Plugin = {
 export async function buildServer(): Promise<void> {
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(serverRoot, 'src/server.ts')],
-    outfile: SERVER_ENTRY,
+    // The embedded database's thread is an entry of its own, beside the server (worker-link).
+    entryPoints: {
+      server: path.join(serverRoot, 'src/server.ts'),
+      'pglite-worker': path.join(serverRoot, 'src/db/pglite/pglite-worker.ts'),
+    },
+    outdir: SERVER_DIST,
+    // The entry's `import('./serve')` stays a chunk of its own, loaded while the database opens.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,7 +46,7 @@ export async function buildServer(): Promise<void> {
   await writePgliteTemplate(path.join(SERVER_DIST, 'pglite-template'));
 }
 
-/** The migrated, empty cluster a new data folder starts from (see PGLITE_TEMPLATE). */
+/** The migrated, empty cluster a new data folder starts from (see PGLITE_TEMPLATE_DIR). */
 async function writePgliteTemplate(dir: string): Promise<void> {
   const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
   await installJobSchema(migrated);

@@ -1,130 +1,34 @@
+// The server's entry. It loads only what it needs to validate the configuration, lock the data
+// folder and start the embedded database's thread; the rest of the server (Fastify, socket.io,
+// every route) loads while that thread opens the database on the other core (issue 7: cold start).
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, PGLITE_TEMPLATE } from './db/database';
+import { ConfigError, loadConfig } from './config';
+import { startPgliteWorker } from './db/pglite/worker-link';
+import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
-import { createLogStream } from './lib/log-stream';
-import { resolveStoreKind } from './lib/rate-limit/create-store';
-import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
-import { loadSecrets, loadSharedSecrets } from './lib/secrets';
+import { explainDataDirError, StartupError } from './startup-error';
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
-const LOG_FLUSH_MS = 1000;
-
-/** Problems a person fixes by changing how the server is started: one line, exit code 78. */
-class StartupError extends Error {}
-
-const FS_PROBLEMS: Record<string, string> = {
-  EROFS: 'is on a read-only file system',
-  EACCES: 'is not writable by this user',
-  EPERM: 'is not writable by this user',
-  ENOTDIR: 'is not a folder',
-  ENOSPC: 'is on a full disk',
-  EDQUOT: 'is over its disk quota',
-};
-
-/** A data folder the server cannot write is a setup problem, not a crash: say which and why. */
-function explainDataDirError(error: unknown, dataDir: string): Error {
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  const problem = FS_PROBLEMS[code];
-  if (!problem) return error as Error;
-  return new StartupError(
-    `The data folder ${dataDir} ${problem} (${code}). Start AeroPool with a writable DATA_DIR.`,
-  );
-}
-
-async function main(config: Config): Promise<void> {
+async function main(): Promise<void> {
+  const config = loadConfig();
   // Lock first: a second server on the same folder must stop before it touches the database.
   let unlock: () => void;
-  let secrets;
   try {
     unlock = lockDataDir(config.dataDir);
-    secrets = loadSecrets(config, config.dataDir);
   } catch (error) {
     throw error instanceof DataDirLockedError ? error : explainDataDirError(error, config.dataDir);
   }
-  const database = config.DATABASE_URL
-    ? await openDatabase({
-        kind: 'postgres',
-        url: config.DATABASE_URL,
-        poolMax: config.DATABASE_POOL_MAX,
-      })
-    : await openDatabase({
-        kind: 'pglite',
+  const pglite = config.DATABASE_URL
+    ? undefined
+    : startPgliteWorker({
         dataDir: path.join(config.dataDir, 'pglite'),
-        template: PGLITE_TEMPLATE,
-      }).catch((error: unknown) => {
-        throw explainDataDirError(error, config.dataDir);
+        template: PGLITE_TEMPLATE_DIR,
       });
-
-  // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
-  if (database.kind === 'postgres') {
-    secrets = await loadSharedSecrets(config, database, config.dataDir);
-  }
-
-  let releaseGuard = async () => undefined as void;
-  if (config.DATABASE_URL && resolveStoreKind(config) === 'memory') {
-    releaseGuard = await guardSingleInstance(config.DATABASE_URL).catch(async (error: unknown) => {
-      await database.close();
-      throw error instanceof SecondInstanceError ? new StartupError(error.message) : error;
-    });
-  }
-
-  const log = createLogStream();
-  const app = await buildApp(
-    {
-      config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist },
-      database,
-      secrets,
-    },
-    {
-      forceCloseConnections: 'idle',
-      return503OnClosing: true,
-      logger: { ...(loggerOptions(config.LOG_LEVEL) as object), stream: log.stream },
-    },
-  );
-
-  let closing = false;
-  const exit = async (code: number) => {
-    unlock();
-    await log.flush(LOG_FLUSH_MS);
-    process.exit(code);
-  };
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    // The deadline holds whatever the close or the log does: nothing here may keep us running.
-    setTimeout(() => {
-      app.log.error('requests still running after the grace period; exiting');
-      void exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    try {
-      await app.close();
-      await releaseGuard();
-      await database.close();
-      app.log.info('stopped');
-      await exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error while shutting down');
-      await exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('exit', () => unlock());
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    `AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`,
-  );
+  const { serve } = await import('./serve');
+  await serve({ config, unlock, pglite });
 }
 
 try {
-  await main(loadConfig());
+  await main();
 } catch (error) {
   if (
     error instanceof ConfigError ||

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { shareDrizzleParsers } from './pglite-parsers';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startPgliteWorker, type PgliteLink } from './pglite/worker-link';
+import { WorkerConnection } from './pglite/worker-connection';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,8 +18,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The connection string on PostgreSQL (the socket.io adapter opens its own pool). */
   postgresUrl?: string;
-  /** The embedded database's client (the job runner talks to it directly). */
-  pglite?: PGlite;
+  /** The connection pool drizzle uses (on PGlite one connection; the job runner shares it). */
+  pool: pg.Pool;
   ping(): Promise<void>;
   /**
    * Runs `onMessage` for every NOTIFY on `channel` (delivered after the sender's commit, to every
@@ -30,6 +27,11 @@ export type Database = {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Called if the database fails for good while serving: the embedded database's thread ended
+   * (PostgreSQL's pool reconnects by itself and never calls it).
+   */
+  onFailure(listener: (error: Error) => void): void;
 };
 
 export type ListenHandlers = {
@@ -43,86 +45,82 @@ export type DatabaseOptions =
    * dataDir undefined means in memory (tests). A new data folder starts as a copy of `template`
    * (a closed PGlite data folder) when it exists.
    */
-  | { kind: 'pglite'; dataDir?: string; template?: string };
+  | { kind: 'pglite'; dataDir?: string; template?: string; worker?: PgliteLink };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
-/**
- * An empty, migrated database cluster the build leaves beside the compiled server (issue 7). A new
- * data folder starts as a copy of it instead of running PGlite's initdb (seconds, and hundreds of
- * megabytes of WebAssembly heap never given back) or loading a dump (which unpacks it inside the
- * WebAssembly heap). Absent when run from the TypeScript sources.
- */
-export const PGLITE_TEMPLATE = path.join(here, 'pglite-template');
-
-/**
- * Postgres' own defaults inside PGlite size its shared memory for a shared server (160 MB of
- * buffers), and WebAssembly never gives memory back: the default alone left ~335 MB resident on
- * opening a data folder, against ~200 MB with these (issue 7, docs/performance.md). One process
- * is the only client, so a few connection slots and a 32 MB buffer cache are enough; the
- * operating system's page cache still holds the files beneath it.
- */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams,
-  ...['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB', '-c', 'max_connections=5'],
-];
-
 /** Serialises migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_720_451;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax ?? 10);
-  return openPglite(options.dataDir, options.template);
+  return openPglite(options.worker ?? startPgliteWorker(options));
 }
-
-const isNewCluster = (dataDir: string) => !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 
 /**
- * Copies the template beside the data folder and renames it into place, so a start cut off while
- * copying leaves no half cluster behind. Only an absent or empty folder is replaced: a folder
- * holding anything else is left to PGlite, never deleted.
+ * The embedded database runs on its own thread (pglite/pglite-worker, issue 7) and is reached
+ * through node-postgres, as PostgreSQL is: one driver, the same prepared statements. It has one
+ * Postgres session, so the pool holds one connection: a transaction has it to itself while other
+ * statements wait, as they waited for PGlite's own transaction lock before.
  */
-function startFromTemplate(dataDir: string, templateDir: string): void {
-  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return;
-  const staging = `${dataDir}.from-template`;
-  fs.rmSync(staging, { recursive: true, force: true });
-  fs.cpSync(templateDir, staging, { recursive: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.renameSync(staging, dataDir);
-}
-
-async function openPglite(
-  dataDir: string | undefined,
-  templateDir: string | undefined,
-): Promise<Database> {
-  if (dataDir && templateDir && isNewCluster(dataDir) && fs.existsSync(templateDir)) {
-    startFromTemplate(dataDir, templateDir);
+async function openPglite(link: PgliteLink): Promise<Database> {
+  await link.ready;
+  // One session: what it has prepared is known to every connection made to it.
+  const parsedStatements: Record<string, string> = {};
+  class WorkerClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({
+        ...config,
+        connection: new WorkerConnection(link, parsedStatements),
+      } as pg.ClientConfig);
+    }
   }
-  const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS });
-  await client.waitReady;
-  const { forDrizzle, withOriginalParsers } = shareDrizzleParsers(client);
-  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(forDrizzle), { migrationsFolder });
+  const pool = new pg.Pool({ Client: WorkerClient, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => undefined);
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  // The session's LISTENs outlive a connection the pool replaces; each new one relays them.
+  pool.on('connect', (client) =>
+    client.on('notification', ({ channel, payload }) => {
+      for (const onMessage of listeners.get(channel) ?? []) onMessage(payload ?? '');
+    }),
+  );
+  const db = drizzlePg(pool, { schema });
+  try {
+    await migratePg(db, { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    await link.close();
+    throw error;
+  }
   return {
-    db,
+    db: db as unknown as Db,
     kind: 'pglite',
-    pglite: withOriginalParsers,
-    // The simple protocol, straight to the engine: a quarter of drizzle's prepared round trip,
-    // which was most of a health check's cost (issue 7).
+    pool,
     ping: async () => {
-      await client.exec('select 1');
+      await pool.query('select 1');
     },
     listen: async (channel, { onMessage, onState }) => {
-      const unlisten = await client.listen(channel, onMessage);
+      let channelListeners = listeners.get(channel);
+      if (!channelListeners) {
+        channelListeners = new Set();
+        listeners.set(channel, channelListeners);
+        await pool.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      channelListeners.add(onMessage);
       onState?.(true);
-      // A database already closed has no listener left to remove.
       return async () => {
-        if (!client.closed) await unlisten().catch(() => undefined);
+        channelListeners.delete(onMessage);
+        if (channelListeners.size > 0 || listeners.get(channel) !== channelListeners) return;
+        listeners.delete(channel);
+        // A database already closed has no listener left to remove.
+        await pool.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
     close: async () => {
-      if (!client.closed) await client.close();
+      await pool.end();
+      await link.close();
     },
+    onFailure: (listener) => link.onFailure(listener),
   };
 }
 
@@ -143,12 +141,14 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool,
     postgresUrl: url,
     ping: async () => {
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+    onFailure: () => undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fromPglite, PgBoss } from 'pg-boss';
+import { PgBoss, type Db as JobsDb } from 'pg-boss';
 import { TIME_ZONE } from '@aeropool/contract/product';
 import type { Database } from '../db/database';
 
@@ -23,10 +23,25 @@ export type Jobs = {
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
 
+/**
+ * pg-boss on the embedded database shares the app's one connection (its statements queue with the
+ * app's, as on PGlite's own lock before). A failed statement ends its connection and the next
+ * starts by rolling back what it left open (WorkerConnection), so pg-boss's multi-statement
+ * blocks cannot leave the session in an aborted transaction.
+ */
+const onEmbedded = (database: Database): JobsDb => ({
+  executeSql: (text, values) => database.pool.query(text, values),
+  listen: async (channel, onNotification, onReconnect) => {
+    const unlisten = await database.listen(channel, { onMessage: onNotification });
+    onReconnect();
+    return { close: unlisten };
+  },
+});
+
 const createBoss = (database: Database, options: { supervise?: boolean } = {}) =>
   database.kind === 'postgres'
     ? new PgBoss({ connectionString: database.postgresUrl!, max: 3, ...options })
-    : new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', ...options });
+    : new PgBoss({ db: onEmbedded(database), backend: 'pglite', ...options });
 
 /**
  * Installs pg-boss's tables. The build runs it into the PGlite template a new data folder starts

@@ -1,0 +1,100 @@
+// The embedded database's own thread (issue 7). PGlite runs Postgres synchronously inside
+// WebAssembly: on the main thread every statement stalled HTTP and sockets for its whole run (a
+// potential-matches computation ~12 ms). Here it runs beside them; the main thread talks to it in
+// the PostgreSQL wire protocol, through node-postgres, as it talks to a real server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
+import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './worker-protocol';
+
+/**
+ * Postgres' own defaults inside PGlite size its shared memory for a shared server (160 MB of
+ * buffers), and WebAssembly never gives memory back: the default alone left ~335 MB resident on
+ * opening a data folder, against ~200 MB with these (issue 7, docs/performance.md). One process
+ * is the only client, so a few connection slots and a 32 MB buffer cache are enough; the
+ * operating system's page cache still holds the files beneath it.
+ */
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB', '-c', 'max_connections=5'],
+];
+
+const isNewCluster = (dataDir: string) => !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+
+/**
+ * Copies the template beside the data folder and renames it into place, so a start cut off while
+ * copying leaves no half cluster behind. Only an absent or empty folder is replaced: a folder
+ * holding anything else is left to PGlite, never deleted.
+ */
+function startFromTemplate(dataDir: string, templateDir: string): void {
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return;
+  const staging = `${dataDir}.from-template`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.cpSync(templateDir, staging, { recursive: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(staging, dataDir);
+}
+
+const port = parentPort!;
+const say = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+
+async function open(): Promise<PGlite> {
+  const { dataDir, template } = workerData as PgliteWorkerData;
+  if (dataDir && template && isNewCluster(dataDir) && fs.existsSync(template)) {
+    startFromTemplate(dataDir, template);
+  }
+  const pglite = new PGlite(dataDir, { startParams: START_PARAMS });
+  await pglite.waitReady;
+  return pglite;
+}
+
+const ROLLBACK = serialize.query('rollback');
+
+/** The bytes in a buffer of their own, which can be handed over without copying (never a view of the engine's memory). */
+const ownBuffer = (bytes: Uint8Array): Uint8Array =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
+
+function serve(pglite: PGlite): void {
+  port.on('message', (request: WorkerRequest) => {
+    try {
+      if (request.kind === 'close') {
+        void pglite.close().then(
+          () => say({ kind: 'answer', id: request.id, bytes: new Uint8Array(0) }),
+          (error: unknown) => say({ kind: 'failed', message: String(error) }),
+        );
+        return;
+      }
+      if (request.kind === 'reset') {
+        if (pglite.isInTransaction()) pglite.execProtocolRawSync(ROLLBACK);
+        say({ kind: 'answer', id: request.id, bytes: new Uint8Array(0) });
+        return;
+      }
+      // Synchronous: each request is answered before the next is read, in the order sent. PGlite's
+      // asynchronous variant only adds a file-system sync, a no-op on Node's file systems.
+      const bytes = ownBuffer(pglite.execProtocolRawSync(request.bytes));
+      say({ kind: 'answer', id: request.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    } catch (error) {
+      // A statement's own errors come back in the protocol; an exception here means the engine
+      // itself broke (WebAssembly trap, out of memory): nothing it answers can be trusted now.
+      say({ kind: 'failed', message: String(error) });
+      process.exit(1);
+    }
+  });
+}
+
+open().then(
+  (pglite) => {
+    serve(pglite);
+    say({ kind: 'ready' });
+  },
+  (error: unknown) => {
+    // The code (EACCES, ENOSPC…) lets the server explain a data folder it cannot use.
+    const { code } = error as NodeJS.ErrnoException;
+    say({ kind: 'failed', message: error instanceof Error ? error.message : String(error), code });
+    process.exit(1);
+  },
+);

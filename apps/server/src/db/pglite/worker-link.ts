@@ -1,0 +1,100 @@
+import { Worker } from 'node:worker_threads';
+import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './worker-protocol';
+
+/** The main thread's side of the embedded database's thread (pglite-worker). */
+export type PgliteLink = {
+  /** Settles when the database has opened, or failed to. */
+  ready: Promise<void>;
+  /** Sends frontend protocol messages; resolves with the backend's answer. */
+  protocol(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Ends a transaction left open in the session (see WorkerConnection.connect). */
+  reset(): Promise<void>;
+  /** Closes the database (a clean Postgres shutdown) and ends the thread. */
+  close(): Promise<void>;
+  /** Called once if the thread fails after it was ready (the engine broke or the thread died). */
+  onFailure(listener: (error: Error) => void): void;
+};
+
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/**
+ * The compiled server runs the worker compiled beside it (dist/pglite-worker.js, next to
+ * server.js); from the sources (tests, scripts) the thread registers tsx before loading the
+ * TypeScript file (a worker's `--import tsx` does not reach its own entry module on Node 20).
+ */
+const fromSources = import.meta.url.endsWith('.ts');
+
+const spawn = (workerData: PgliteWorkerData): Worker => {
+  if (!fromSources)
+    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+  const entry = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`;
+  return new Worker(boot, { eval: true, workerData });
+};
+
+export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
+  const worker = spawn(data);
+  const pending = new Map<number, { resolve(bytes: Uint8Array): void; reject(e: Error): void }>();
+  const failureListeners: ((error: Error) => void)[] = [];
+  let nextId = 0;
+  let broken: Error | undefined;
+  let closing = false;
+  let markReady: () => void = () => undefined;
+  let markFailed: (error: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  let isReady = false;
+
+  const fail = (error: Error) => {
+    if (broken) return;
+    broken = error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    if (!isReady) markFailed(error);
+    else if (!closing) for (const listener of failureListeners) listener(error);
+  };
+
+  worker.on('message', (reply: WorkerReply) => {
+    if (reply.kind === 'ready') {
+      isReady = true;
+      markReady();
+    } else if (reply.kind === 'failed') {
+      fail(
+        Object.assign(new Error(`The embedded database stopped: ${reply.message}`), {
+          code: reply.code,
+        }),
+      );
+    } else {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      waiting?.resolve(reply.bytes);
+    }
+  });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) => fail(new Error(`The embedded database's thread ended (${code}).`)));
+
+  const ask = (request: WithoutId<WorkerRequest>) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      if (broken) return reject(broken);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id });
+    });
+
+  return {
+    ready,
+    protocol: (bytes) => ask({ kind: 'protocol', bytes }),
+    reset: async () => {
+      await ask({ kind: 'reset' });
+    },
+    close: async () => {
+      if (broken) return;
+      closing = true;
+      await ask({ kind: 'close' }).catch(() => undefined);
+      await worker.terminate();
+    },
+    onFailure: (listener) => failureListeners.push(listener),
+  };
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp, loggerOptions } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
+import type { PgliteLink } from './db/pglite/worker-link';
+import { createLogStream } from './lib/log-stream';
+import { resolveStoreKind } from './lib/rate-limit/create-store';
+import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
+import { loadSecrets, loadSharedSecrets } from './lib/secrets';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+const LOG_FLUSH_MS = 1000;
+
+import { explainDataDirError, StartupError } from './startup-error';
+
+export type Started = {
+  config: Config;
+  /** Releases the data folder's lock, taken before anything touched the database. */
+  unlock: () => void;
+  /** The embedded database's thread, started before this module loaded (server.ts). */
+  pglite?: PgliteLink;
+};
+
+/** Opens the database, builds the app and serves it until a signal ends it. */
+export async function serve({ config, unlock, pglite }: Started): Promise<void> {
+  let secrets;
+  try {
+    secrets = loadSecrets(config, config.dataDir);
+  } catch (error) {
+    throw explainDataDirError(error, config.dataDir);
+  }
+  const database = config.DATABASE_URL
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolMax: config.DATABASE_POOL_MAX,
+      })
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: path.join(config.dataDir, 'pglite'),
+        template: PGLITE_TEMPLATE_DIR,
+        worker: pglite,
+      }).catch((error: unknown) => {
+        throw explainDataDirError(error, config.dataDir);
+      });
+
+  // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
+  if (database.kind === 'postgres') {
+    secrets = await loadSharedSecrets(config, database, config.dataDir);
+  }
+
+  let releaseGuard = async () => undefined as void;
+  if (config.DATABASE_URL && resolveStoreKind(config) === 'memory') {
+    releaseGuard = await guardSingleInstance(config.DATABASE_URL).catch(async (error: unknown) => {
+      await database.close();
+      throw error instanceof SecondInstanceError ? new StartupError(error.message) : error;
+    });
+  }
+
+  const log = createLogStream();
+  const app = await buildApp(
+    {
+      config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist },
+      database,
+      secrets,
+    },
+    {
+      forceCloseConnections: 'idle',
+      return503OnClosing: true,
+      logger: { ...(loggerOptions(config.LOG_LEVEL) as object), stream: log.stream },
+    },
+  );
+
+  let closing = false;
+  const exit = async (code: number) => {
+    unlock();
+    await log.flush(LOG_FLUSH_MS);
+    process.exit(code);
+  };
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    // The deadline holds whatever the close or the log does: nothing here may keep us running.
+    setTimeout(() => {
+      app.log.error('requests still running after the grace period; exiting');
+      void exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    try {
+      await app.close();
+      await releaseGuard();
+      await database.close();
+      app.log.info('stopped');
+      await exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      await exit(1);
+    }
+  };
+  // The embedded database's thread cannot be restarted under requests in flight: a supervisor
+  // restarts the whole server instead.
+  database.onFailure((error) => {
+    app.log.fatal({ err: error }, 'the database stopped; exiting');
+    void exit(1);
+  });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('exit', () => unlock());
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`,
+  );
+}
