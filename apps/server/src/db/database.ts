@@ -96,9 +96,7 @@ async function openPglite(link: PgliteLink): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     pool,
-    ping: async () => {
-      await pool.query('select 1');
-    },
+    ping: () => link.ping(),
     listen: async (channel, { onMessage, onState }) => {
       let channelListeners = listeners.get(channel);
       if (!channelListeners) {

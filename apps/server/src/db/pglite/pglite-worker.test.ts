@@ -61,6 +61,19 @@ describe.skipIf(onPostgres)('the embedded database on its own thread (issue 7)',
     await unlisten();
   });
 
+  it('answers a health ping beside the pool, also while a transaction holds its connection', async () => {
+    await database.ping();
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select 1');
+      await database.ping();
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  });
+
   it('reports errors as PostgreSQL does: code and constraint', async () => {
     await database.pool.query('create table unique_names (name text primary key)');
     await database.pool.query(`insert into unique_names values ('a')`);

@@ -51,6 +51,9 @@ async function open(): Promise<PGlite> {
 }
 
 const ROLLBACK = serialize.query('rollback');
+const SELECT_ONE = serialize.query('select 1');
+/** ErrorResponse, the backend's first byte of a failed statement's answer. */
+const ERROR_RESPONSE = 'E'.charCodeAt(0);
 
 /** The bytes in a buffer of their own, which can be handed over without copying (never a view of the engine's memory). */
 const ownBuffer = (bytes: Uint8Array): Uint8Array =>
@@ -65,6 +68,18 @@ function serve(pglite: PGlite): void {
         void pglite.close().then(
           () => say({ kind: 'answer', id: request.id, bytes: new Uint8Array(0) }),
           (error: unknown) => say({ kind: 'failed', message: String(error) }),
+        );
+        return;
+      }
+      if (request.kind === 'ping') {
+        // Inside a transaction the engine is busy serving the connection that opened it, which
+        // is an answer in itself; a statement there could only fail with that transaction.
+        const failed =
+          !pglite.isInTransaction() && pglite.execProtocolRawSync(SELECT_ONE)[0] === ERROR_RESPONSE;
+        say(
+          failed
+            ? { kind: 'refused', id: request.id, message: 'select 1 failed' }
+            : { kind: 'answer', id: request.id, bytes: new Uint8Array(0) },
         );
         return;
       }

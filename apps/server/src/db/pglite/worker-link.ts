@@ -7,6 +7,11 @@ export type PgliteLink = {
   ready: Promise<void>;
   /** Sends frontend protocol messages; resolves with the backend's answer. */
   protocol(bytes: Uint8Array): Promise<Uint8Array>;
+  /**
+   * The engine runs `select 1` straight from the thread's queue: a health check costs a message
+   * each way, not a trip through node-postgres and the pool's one connection.
+   */
+  ping(): Promise<void>;
   /** Ends a transaction left open in the session (see WorkerConnection.connect). */
   reset(): Promise<void>;
   /** Closes the database (a clean Postgres shutdown) and ends the thread. */
@@ -69,7 +74,8 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
     } else {
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
-      waiting?.resolve(reply.bytes);
+      if (reply.kind === 'answer') waiting?.resolve(reply.bytes);
+      else waiting?.reject(new Error(reply.message));
     }
   });
   worker.on('error', (error) => fail(error));
@@ -86,6 +92,9 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
   return {
     ready,
     protocol: (bytes) => ask({ kind: 'protocol', bytes }),
+    ping: async () => {
+      await ask({ kind: 'ping' });
+    },
     reset: async () => {
       await ask({ kind: 'reset' });
     },

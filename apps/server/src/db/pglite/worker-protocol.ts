@@ -10,6 +10,8 @@ export type PgliteWorkerData = {
 export type WorkerRequest =
   /** Frontend protocol messages (up to a Sync or Flush), answered with the backend's bytes. */
   | { id: number; kind: 'protocol'; bytes: Uint8Array }
+  /** Health: the engine runs `select 1`, beside the pool's connection (see PgliteLink.ping). */
+  | { id: number; kind: 'ping' }
   /** A connection was replaced: end any transaction the last one left open. */
   | { id: number; kind: 'reset' }
   | { id: number; kind: 'close' };
@@ -18,4 +20,6 @@ export type WorkerReply =
   | { kind: 'ready' }
   /** The database could not start, or stopped working: the thread ends after saying so. */
   | { kind: 'failed'; message: string; code?: string }
-  | { kind: 'answer'; id: number; bytes: Uint8Array };
+  | { kind: 'answer'; id: number; bytes: Uint8Array }
+  /** This request failed (a ping that got an error); the database goes on. */
+  | { kind: 'refused'; id: number; message: string };
