@@ -1,6 +1,7 @@
 // Compiles the server once into dist/ (issue 7: `npm start` no longer recompiles TypeScript at
-// every start). Node packages stay external; our own workspace packages (TypeScript sources) are
-// bundled in. Migrations are copied beside the bundle, where db/database.ts looks for them.
+// every start), with the packages it uses bundled in: Node reads one file instead of resolving and
+// loading hundreds (the server's modules loaded in ~0.85 s instead of ~1.45 s). Migrations are
+// copied beside the bundle, where db/database.ts looks for them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
@@ -11,12 +12,32 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(serverRoot, 'dist');
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
 
-/** Bare imports are node_modules, except `@aeropool/*`, which are sources to compile. */
+/**
+ * Packages loaded from node_modules as they are: native addons and WebAssembly (argon2, PGlite),
+ * and those that find files beside their own code at run time through __dirname, which a bundle
+ * moves (Swagger's page and package.json, socket.io's client files, ioredis's and pino's workers);
+ * socket.io's adapters stay beside socket.io so there is one copy of its adapter classes.
+ */
+const KEPT_EXTERNAL = [
+  /^node:/,
+  /^@electric-sql\/pglite/,
+  /^@node-rs\//,
+  /^@fastify\/swagger/,
+  /^socket\.io/,
+  /^@socket\.io\//,
+  /^ioredis/,
+  /^pino/,
+  /^thread-stream/,
+  /^pg-native$/,
+];
+
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@aeropool/') ? undefined : { path: args.path, external: true },
+      KEPT_EXTERNAL.some((pattern) => pattern.test(args.path))
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -38,6 +59,10 @@ export async function buildServer(): Promise<void> {
     target: 'node20',
     sourcemap: true,
     plugins: [externalPackages],
+    // Bundled CommonJS packages require() Node's own modules, which an ES module has no require for.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   fs.cpSync(path.join(serverRoot, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), {

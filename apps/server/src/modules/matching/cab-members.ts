@@ -1,12 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Cab } from '@aeropool/contract/rides';
 import type { Gender } from '@aeropool/contract/gender';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matches, rideRequests, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import {
+  rideRowFromJson,
   riderColumns,
   toRideRequestView,
+  trustSignalsOf,
   withoutEmail,
   withTrust,
   type RideRequestRow,
@@ -61,6 +64,57 @@ export async function loadCabMembers(
   }
   return byMatch;
 }
+
+type CabMemberJson = {
+  row: Record<string, unknown>;
+  rider: Omit<CabMember['rider'], 'phoneVerifiedAt' | 'createdAt'> & {
+    phoneVerifiedAt: string | null;
+    createdAt: string;
+  };
+  gender: Gender | null;
+  excluded: boolean;
+};
+
+const memberRide = sql.raw('cm_ride.rider_id');
+
+/**
+ * The riders of the Active match `matchId` as one JSON value (null when it is not Active), with
+ * what loadCabMembers reads of them: so a statement reading other rows can carry the cabs among
+ * them instead of costing a statement of its own (potential matches, issue 7).
+ */
+export const cabMembersJson = (matchId: AnyPgColumn | SQL, joinerId: AnyPgColumn | SQL) => {
+  const trust = trustSignalsOf(sql.raw('cm_user.id'));
+  return sql<CabMemberJson[] | null>`(select json_agg(json_build_object(
+      'row', to_json(cm_ride),
+      'rider', json_build_object('id', cm_user.id, 'firstName', cm_user.first_name,
+        'lastName', cm_user.last_name, 'email', cm_user.email,
+        'phoneVerifiedAt', cm_user.phone_verified_at, 'createdAt', cm_user.created_at,
+        'ratingAverage', ${trust.ratingAverage}, 'ratingCount', ${trust.ratingCount},
+        'completedRides', ${trust.completedRides}),
+      'gender', cm_user.gender,
+      'excluded', (${isBlockedPair(memberRide, joinerId)} or ${isLowRated(memberRide)}
+        or ${isHiddenByReports(memberRide)})) order by cm_ride.id)
+    from match_members cm
+    join matches cm_match on cm_match.id = cm.match_id and cm_match.status = 'Active'
+    join ride_requests cm_ride on cm_ride.id = cm.ride_request_id
+    join users cm_user on cm_user.id = cm_ride.rider_id
+    where cm.match_id = ${matchId})`;
+};
+
+/** cabMembersJson's value as loadCabMembers gives a cab's riders. */
+export const cabMembersFromJson = (json: CabMemberJson[] | null): CabMember[] =>
+  (json ?? []).map((member) => ({
+    row: rideRowFromJson(member.row),
+    rider: {
+      ...member.rider,
+      ratingAverage:
+        member.rider.ratingAverage === null ? null : String(member.rider.ratingAverage),
+      phoneVerifiedAt: member.rider.phoneVerifiedAt ? new Date(member.rider.phoneVerifiedAt) : null,
+      createdAt: new Date(member.rider.createdAt),
+    },
+    gender: member.gender,
+    excluded: member.excluded,
+  }));
 
 export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' };
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
+import type { Gender } from '@aeropool/contract/gender';
 import {
   CAB_LIMITS,
   RIDE_LIMITS,
@@ -22,8 +23,7 @@ import {
 import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
 import { figuresFor, fitPair, metresBetween } from './ride-fit';
-import { admitToCab, cabView, loadCabMembers } from './cab-members';
-import { gendersOf } from '../rides/women-only';
+import { admitToCab, cabMembersFromJson, cabMembersJson, cabView } from './cab-members';
 import { isLowRated } from './rating-rule';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
@@ -35,8 +35,109 @@ const param = (
   type: 'float8' | 'uuid' | 'text' | 'timestamptz' | 'boolean' | 'integer[]',
 ) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
-/** Candidate rows: the ride request and its rider's trust signals, as the card shows them. */
-const candidateColumns = { request: rideRequests, rider: riderColumns };
+type Sieve = 'near' | 'wide';
+
+/** A parameter of one sieve: the wider search has its own cells, window, box and distance. */
+const sieveParam = (sieve: Sieve, name: string, type: 'float8' | 'timestamptz' | 'integer[]') =>
+  param(sieve === 'near' ? name : `wide_${name}`, type);
+
+/**
+ * One sieve of the candidate search: open rides and riders of Active matches (a cab with room,
+ * issue 10) in my direction within the sieve's cells, window and distance, that the safety,
+ * rating and women-only rules allow, best first by a proxy; each cab among them carries its riders.
+ */
+function candidateSearch(db: Db, sieve: Sieve) {
+  const lat = param('lat', 'float8');
+  const lng = param('lng', 'float8');
+  const circuity = param('circuity', 'float8');
+  // Great-circle metres and a ranking proxy in SQL, so only the best few rows leave the database
+  // whatever the density; each is then fitted exactly (cab-fit) here. The proxy is the straight-line
+  // share of distance saved times a time factor:
+  //   shared = hop(terminals) + min(dA, dB) + circuity · |placeA − placeB|
+  //   proxy  = clamp(2 · (dA + dB − shared) / (dA + dB), 0, 1) · (1 − ½ · min(1, |tA − tB| / window))
+  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
+    power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
+    power(sin(radians(${rideRequests.placeLongitude} - ${lng}) / 2), 2)))`;
+  const hop = sql`case when ${rideRequests.terminal} = ${param('terminal', 'text')} then 0 else ${param('terminalHop', 'float8')} end`;
+  const roadMetres = param('roadMetres', 'float8');
+  const solo = sql`(${rideRequests.roadMetres} + ${roadMetres})`;
+  const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${roadMetres}) + ${distance} * ${circuity})`;
+  const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${param('timeMs', 'float8')}) / 60000`;
+  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${sieveParam(sieve, 'windowMinutes', 'float8')}))`;
+  const mineId = param('mineId', 'uuid');
+  const riderId = param('riderId', 'uuid');
+  const direction = param('direction', 'text');
+  const [cells, from, to] = [
+    sieveParam(sieve, 'cells', 'integer[]'),
+    sieveParam(sieve, 'from', 'timestamptz'),
+    sieveParam(sieve, 'to', 'timestamptz'),
+  ];
+
+  return db
+    .select({
+      request: rideRequests,
+      rider: riderColumns,
+      wide: sql<boolean>`${sql.raw(sieve === 'wide' ? 'true' : 'false')}`,
+      // A cab's riders, for its card (PostgreSQL computes these for the rows kept, after the sort).
+      cab: sql<
+        Parameters<typeof cabMembersFromJson>[0]
+      >`case when ${rideRequests.status} = 'Matched'
+        then ${cabMembersJson(rideRequests.currentMatchId, riderId)} end`,
+    })
+    .from(rideRequests)
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .where(
+      and(
+        // Open requests, and riders of an Active match (a cab that may have room, issue 10); the
+        // same predicate as the index ride_requests_open_cell_time_idx.
+        sql`${rideRequests.status} in ('Active', 'Matched')`,
+        sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
+          where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
+        sql`${rideRequests.direction} = ${direction}`,
+        // An open ride must fit one cab with mine (a cab's room is checked with all its riders).
+        sql`(${rideRequests.status} <> 'Active' or (
+          ${rideRequests.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
+          ${rideRequests.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
+        // The cells around my place first (index ride_requests_open_cell_time_idx), then the
+        // box and the exact distance: the rows read follow the local density (decision 010).
+        sql`${rideRequests.gridCell} = any(${cells})`,
+        sql`${rideRequests.timeOfTravel} between ${from} and ${to}`,
+        sql`${rideRequests.riderId} <> ${riderId}`,
+        sql`${rideRequests.placeLatitude} between ${sieveParam(sieve, 'latMin', 'float8')} and ${sieveParam(sieve, 'latMax', 'float8')}`,
+        sql`${rideRequests.placeLongitude} between ${sieveParam(sieve, 'lngMin', 'float8')} and ${sieveParam(sieve, 'lngMax', 'float8')}`,
+        sql`${distance} <= ${sieveParam(sieve, 'maxMetres', 'float8')}`,
+        sql`not ${isLowRated(rideRequests.riderId)}`,
+        sql`not ${isHiddenByReports(rideRequests.riderId)}`,
+        sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
+        // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
+        sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
+        sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
+        // Not already asked, and not declined by a rider (either way, or my ask to their cab)…
+        sql`not exists (select 1 from ${matchRequests} where (${matchRequests.status} = 'Pending' or
+          (${matchRequests.status} = 'Declined' and ${matchRequests.answeredBy} is not null)) and (
+          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
+          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}) or
+          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId})))`,
+        // …and not a rider whose shared ride with mine was cancelled (issue 9).
+        sql`not exists (select 1 from match_members mine_m
+          join match_members their_m on their_m.match_id = mine_m.match_id
+          join matches ended on ended.id = mine_m.match_id and ended.status = 'Cancelled'
+          where mine_m.ride_request_id = ${mineId} and their_m.ride_request_id = ${rideRequests.id})`,
+        // The wider search runs only where demand is thin: fewer open rides in the first search's
+        // cells and window than it keeps (an index-only count). Elsewhere the planner's one-time
+        // filter leaves this half unread.
+        sieve === 'wide'
+          ? sql`(select count(*) from ${rideRequests} g where g.status in ('Active', 'Matched')
+              and g.direction = ${direction} and g.grid_cell = any(${param('cells', 'integer[]')})
+              and g.time_of_travel between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}
+              ) < ${CANDIDATE_ROWS}`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${approxScore} desc`)
+    .limit(CANDIDATE_ROWS);
+}
 
 /**
  * The two statements behind GET potential-matches-and-requests (issue 7), built and prepared once
@@ -58,6 +159,13 @@ function buildStatements(db: Db) {
       },
       other,
       rider: riderColumns,
+      // What deciding on an ask to join a cab needs, here rather than in statements of their own:
+      // the cab's riders as they are now, and my gender (women-only).
+      joinCab: sql<
+        Parameters<typeof cabMembersFromJson>[0]
+      >`case when ${matchRequests.status} = 'Pending'
+        then ${cabMembersJson(matchRequests.toMatchId, rideRequests.riderId)} end`,
+      myGender: sql<Gender | null>`(select u.gender from users u where u.id = ${rideRequests.riderId})`,
     })
     .from(rideRequests)
     .leftJoin(
@@ -91,73 +199,10 @@ function buildStatements(db: Db) {
     .orderBy(matchRequests.createdAt)
     .prepare('own_request_with_pending');
 
-  const lat = param('lat', 'float8');
-  const lng = param('lng', 'float8');
-  const circuity = param('circuity', 'float8');
-  // Great-circle metres and a ranking proxy in SQL, so only the best few rows leave the database
-  // whatever the density; each is then fitted exactly (cab-fit) here. The proxy is the straight-line
-  // share of distance saved times a time factor:
-  //   shared = hop(terminals) + min(dA, dB) + circuity · |placeA − placeB|
-  //   proxy  = clamp(2 · (dA + dB − shared) / (dA + dB), 0, 1) · (1 − ½ · min(1, |tA − tB| / window))
-  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
-    power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
-    power(sin(radians(${rideRequests.placeLongitude} - ${lng}) / 2), 2)))`;
-  const hop = sql`case when ${rideRequests.terminal} = ${param('terminal', 'text')} then 0 else ${param('terminalHop', 'float8')} end`;
-  const roadMetres = param('roadMetres', 'float8');
-  const solo = sql`(${rideRequests.roadMetres} + ${roadMetres})`;
-  const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${roadMetres}) + ${distance} * ${circuity})`;
-  const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${param('timeMs', 'float8')}) / 60000`;
-  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${param('windowMinutes', 'float8')}))`;
-  const mineId = param('mineId', 'uuid');
-  const riderId = param('riderId', 'uuid');
-
-  const candidates = db
-    .select(candidateColumns)
-    .from(rideRequests)
-    .innerJoin(users, eq(users.id, rideRequests.riderId))
-    .where(
-      and(
-        // Open requests, and riders of an Active match (a cab that may have room, issue 10); the
-        // same predicate as the index ride_requests_open_cell_time_idx.
-        sql`${rideRequests.status} in ('Active', 'Matched')`,
-        sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
-          where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
-        sql`${rideRequests.direction} = ${param('direction', 'text')}`,
-        // An open ride must fit one cab with mine (a cab's room is checked with all its riders).
-        sql`(${rideRequests.status} <> 'Active' or (
-          ${rideRequests.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
-          ${rideRequests.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
-        // The cells around my place first (index ride_requests_open_cell_time_idx), then the
-        // box and the exact distance: the rows read follow the local density (decision 010).
-        sql`${rideRequests.gridCell} = any(${param('cells', 'integer[]')})`,
-        sql`${rideRequests.timeOfTravel} between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}`,
-        sql`${rideRequests.riderId} <> ${riderId}`,
-        sql`${rideRequests.placeLatitude} between ${param('latMin', 'float8')} and ${param('latMax', 'float8')}`,
-        sql`${rideRequests.placeLongitude} between ${param('lngMin', 'float8')} and ${param('lngMax', 'float8')}`,
-        sql`${distance} <= ${param('maxMetres', 'float8')}`,
-        sql`not ${isLowRated(rideRequests.riderId)}`,
-        sql`not ${isHiddenByReports(rideRequests.riderId)}`,
-        sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
-        // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
-        sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
-        sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
-        // Not already asked, and not declined by a rider (either way, or my ask to their cab)…
-        sql`not exists (select 1 from ${matchRequests} where (${matchRequests.status} = 'Pending' or
-          (${matchRequests.status} = 'Declined' and ${matchRequests.answeredBy} is not null)) and (
-          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
-          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}) or
-          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId})))`,
-        // …and not a rider whose shared ride with mine was cancelled (issue 9).
-        sql`not exists (select 1 from match_members mine_m
-          join match_members their_m on their_m.match_id = mine_m.match_id
-          join matches ended on ended.id = mine_m.match_id and ended.status = 'Cancelled'
-          where mine_m.ride_request_id = ${mineId} and their_m.ride_request_id = ${rideRequests.id})`,
-      ),
-    )
-    .orderBy(sql`${approxScore} desc`)
-    .limit(CANDIDATE_ROWS)
-    .prepare('potential_match_candidates');
+  // One statement for both searches: the first sieve, and the wider one where demand is thin.
+  const candidates = unionAll(candidateSearch(db, 'near'), candidateSearch(db, 'wide')).prepare(
+    'potential_match_candidates',
+  );
 
   return { ownWithPending, candidates };
 }
@@ -179,9 +224,9 @@ export type MatchesAndRequests = {
 };
 
 /**
- * GET potential-matches-and-requests: my request with its pending match requests, then (while my
- * request is open) the candidates, in two prepared statements; a third where demand is thin (the
- * wider search) and one more when a cab is involved (its riders). 404 / 403 as findOwnRequest.
+ * GET potential-matches-and-requests: my request with its pending match requests (and the cabs I
+ * asked to join), then (while my request is open) the candidates: two prepared statements, where
+ * demand is thin and where cabs are involved too. 404 / 403 as findOwnRequest.
  */
 export async function findMatchesAndRequests(
   ctx: ServiceContext,
@@ -195,20 +240,9 @@ export async function findMatchesAndRequests(
   if (mine.status !== 'Active' || mine.timeOfTravel <= now) {
     return { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
   }
-  // Asks to join a cab show the cab as it is now (one more query, only when there are some).
-  const joinIds = [
-    ...new Set(
-      rows.flatMap((r) =>
-        r.pending?.toMatchId && r.pending.status === 'Pending' ? [r.pending.toMatchId] : [],
-      ),
-    ),
-  ];
-  const [cabs, genders] = await Promise.all([
-    loadCabMembers(ctx.db, joinIds, mine.riderId),
-    joinIds.length > 0 ? gendersOf(ctx.db, [mine.riderId]) : new Map(),
-  ]);
+  const myGender = rows[0]!.myGender;
   // A request whose other side has since expired or gone cannot be acted on: left out.
-  const pending = rows.flatMap(({ pending, other, rider }) => {
+  const pending = rows.flatMap(({ pending, other, rider, joinCab }) => {
     if (!pending || !other || !rider) return [];
     const base = {
       _id: pending.id,
@@ -220,8 +254,8 @@ export async function findMatchesAndRequests(
     // A decline stays on the sender's list, as it was; nothing to act on (issue 9).
     if (pending.status === 'Declined') return [{ incoming: false, view: base }];
     if (pending.toMatchId) {
-      const members = cabs.get(pending.toMatchId) ?? [];
-      const admission = admitToCab(ctx, members, mine, genders.get(mine.riderId) ?? null);
+      const members = cabMembersFromJson(joinCab);
+      const admission = admitToCab(ctx, members, mine, myGender);
       if (!('fit' in admission)) return [];
       const view: MatchRequest = {
         ...base,
@@ -236,20 +270,20 @@ export async function findMatchesAndRequests(
     return [{ incoming: pending.fromRequestId !== mine.id, view }];
   });
   return {
-    potentialMatches: await findPotentialMatches(ctx, mine),
+    potentialMatches: await findPotentialMatches(ctx, mine, myGender),
     incomingMatches: pending.filter((p) => p.incoming).map((p) => p.view),
     outgoingMatches: pending.filter((p) => !p.incoming).map((p) => p.view),
   };
 }
 
-/** Rows the candidate statement returns at most: the best by the SQL proxy, fitted exactly here. */
+/** Rows each search returns at most: the best by the SQL proxy, fitted exactly here. */
 const CANDIDATE_ROWS = RIDE_LIMITS.maxPotentialMatches * 3;
 
-/** Fewer riders than this fitting from the first search: demand is thin, search wider. */
+/** Fewer riders than this fitting from the first search: demand is thin, the wider one is used. */
 const THIN_DEMAND_FITS = 5;
 
-/** One run of the candidate statement around `mine`, within this distance and pickup window. */
-async function searchCandidates(
+/** A search's cells, window, box and distance around `mine`, as the statement's parameters. */
+function sieveParams(
   ctx: ServiceContext,
   mine: RideRequestRow,
   sieve: { distanceKm: number; pickupWindowMinutes: number },
@@ -264,36 +298,55 @@ async function searchCandidates(
   const dLat = maxMetres / 111_000;
   const dLng = maxMetres / (111_000 * Math.cos((mine.placeLatitude * Math.PI) / 180));
   const from = new Date(Math.max(mine.timeOfTravel.getTime() - windowMs, now.getTime() + 1));
-  const circuity = ctx.config.ROAD_CIRCUITY_FACTOR;
   const box = {
     latMin: mine.placeLatitude - dLat,
     latMax: mine.placeLatitude + dLat,
     lngMin: mine.placeLongitude - dLng,
     lngMax: mine.placeLongitude + dLng,
   };
-  return statementsFor(ctx.db).candidates.execute({
-    mineId: mine.id,
+  return {
     cells: gridCellsCovering(box),
-    riderId: mine.riderId,
-    direction: mine.direction,
     from: from.toISOString(),
     to: new Date(mine.timeOfTravel.getTime() + windowMs).toISOString(),
-    lat: mine.placeLatitude,
-    lng: mine.placeLongitude,
     ...box,
     maxMetres,
+    // The proxy's time factor over the same window as this search (15 minutes from the airport).
+    windowMinutes: windowMs / 60_000,
+  };
+}
+
+/** Both searches around `mine` in one statement: the first sieve, and the wider where thin. */
+async function searchCandidates(ctx: ServiceContext, mine: RideRequestRow) {
+  const { config } = ctx;
+  const circuity = config.ROAD_CIRCUITY_FACTOR;
+  const near = sieveParams(ctx, mine, {
+    distanceKm: config.MATCH_MAX_DISTANCE_KM,
+    pickupWindowMinutes: config.MATCH_WINDOW_MINUTES,
+  });
+  const wide = sieveParams(ctx, mine, {
+    distanceKm: config.MATCH_THIN_DISTANCE_KM,
+    pickupWindowMinutes: config.MATCH_THIN_WINDOW_MINUTES,
+  });
+  return statementsFor(ctx.db).candidates.execute({
+    ...near,
+    ...Object.fromEntries(Object.entries(wide).map(([key, value]) => [`wide_${key}`, value])),
+    mineId: mine.id,
+    riderId: mine.riderId,
+    direction: mine.direction,
+    lat: mine.placeLatitude,
+    lng: mine.placeLongitude,
     circuity,
     terminal: mine.terminal,
     terminalHop: TERMINAL_HOP_METRES * circuity,
     roadMetres: mine.roadMetres,
     timeMs: mine.timeOfTravel.getTime(),
-    // The proxy's time factor over the same window as this search (15 minutes from the airport).
-    windowMinutes: windowMs / 60_000,
     womenOnly: mine.womenOnly,
     seats: mine.seats,
     bags: mine.bags,
   });
 }
+
+type CandidateRow = Awaited<ReturnType<typeof searchCandidates>>[number];
 
 /**
  * Other riders' Active requests in the same direction, within the time window and distance, not
@@ -305,25 +358,20 @@ async function searchCandidates(
 async function findPotentialMatches(
   ctx: ServiceContext,
   mine: RideRequestRow,
+  myGender: Gender | null,
 ): Promise<PotentialMatch[]> {
   const now = ctx.now();
-  const { config } = ctx;
-  let candidates = await searchCandidates(ctx, mine, {
-    distanceKm: config.MATCH_MAX_DISTANCE_KM,
-    pickupWindowMinutes: config.MATCH_WINDOW_MINUTES,
-  });
-  // Where demand is thin (the sieve was not full and few riders fit), search again wider: far pairs
-  // on one corridor, pickups a long drive apart. The rows are few there, so the second statement
-  // is cheap, and places with riders enough never run it (issue 10, docs/matching.md).
-  if (
-    candidates.length < CANDIDATE_ROWS &&
-    candidates.filter((row) => fitPair(ctx, mine, row.request)).length < THIN_DEMAND_FITS
-  ) {
-    candidates = await searchCandidates(ctx, mine, {
-      distanceKm: config.MATCH_THIN_DISTANCE_KM,
-      pickupWindowMinutes: config.MATCH_THIN_WINDOW_MINUTES,
-    });
-  }
+  const rows = await searchCandidates(ctx, mine);
+  const near = rows.filter((row) => !row.wide);
+  const wide = rows.filter((row) => row.wide);
+  // Where demand is thin (the first sieve was not full and few riders fit), the wider search's
+  // rows are used: far pairs on one corridor, pickups a long drive apart (issue 10,
+  // docs/matching.md). It holds the first sieve's rows too.
+  const thin =
+    wide.length > 0 &&
+    near.length < CANDIDATE_ROWS &&
+    near.filter((row) => fitPair(ctx, mine, row.request)).length < THIN_DEMAND_FITS;
+  const candidates = thin ? wide : near;
 
   const open = candidates.filter((row) => row.request.status === 'Active');
   const pairs = open.flatMap((row) => {
@@ -337,23 +385,22 @@ async function findPotentialMatches(
     };
     return [card];
   });
-  return [...pairs, ...(await cabCandidates(ctx, mine, candidates))]
+  return [...pairs, ...cabCandidates(ctx, mine, myGender, candidates)]
     .sort((a, b) => b.matchPercentage - a.matchPercentage || a.distance - b.distance)
     .slice(0, RIDE_LIMITS.maxPotentialMatches);
 }
 
-type CandidateRow = { request: RideRequestRow; rider: Parameters<typeof withTrust>[0] };
-
 /**
  * Cabs with room among the candidates (riders of Active matches): one card per cab, led by its
  * rider nearest to mine, when every rider in the enlarged cab stays within the limits (issue 10).
- * One more query, only when such a rider turned up.
+ * Each such row carries its cab's riders.
  */
-async function cabCandidates(
+function cabCandidates(
   ctx: ServiceContext,
   mine: RideRequestRow,
+  myGender: Gender | null,
   candidates: CandidateRow[],
-): Promise<PotentialMatch[]> {
+): PotentialMatch[] {
   const now = ctx.now();
   const nearest = new Map<string, CandidateRow>();
   for (const row of candidates) {
@@ -362,14 +409,9 @@ async function cabCandidates(
     if (matchId && (!seen || metresBetween(mine, row.request) < metresBetween(mine, seen.request)))
       nearest.set(matchId, row);
   }
-  if (nearest.size === 0) return [];
-  const [cabs, genders] = await Promise.all([
-    loadCabMembers(ctx.db, [...nearest.keys()], mine.riderId),
-    gendersOf(ctx.db, [mine.riderId]),
-  ]);
   return [...nearest].flatMap(([matchId, lead]) => {
-    const members = cabs.get(matchId) ?? [];
-    const admission = admitToCab(ctx, members, mine, genders.get(mine.riderId) ?? null);
+    const members = cabMembersFromJson(lead.cab);
+    const admission = admitToCab(ctx, members, mine, myGender);
     if (!('fit' in admission)) return [];
     const card: PotentialMatch = {
       ...withoutEmail(toRideRequestView(lead.request, withTrust(lead.rider), now)),

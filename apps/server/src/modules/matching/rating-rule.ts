@@ -9,7 +9,7 @@ import { ratings } from '../../db/schema';
  * is not offered to others as a potential match and cannot start new match requests; their own
  * trips and existing matches stay as they are.
  */
-export const isLowRated = (riderId: AnyPgColumn | string): SQL<boolean> =>
+export const isLowRated = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
   sql<boolean>`coalesce((select count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}
     from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
 

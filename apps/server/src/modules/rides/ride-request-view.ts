@@ -1,4 +1,4 @@
-import { inArray, eq, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
 import type { RiderTrust } from '@aeropool/contract/accounts';
 import type { RideRequest, RideRequestStatus } from '@aeropool/contract/rides';
@@ -57,6 +57,18 @@ export function toRideRequestView(row: RideRequestRow, rider: RiderRow, now: Dat
  */
 export const outerUserId = sql.raw('"users"."id"');
 
+/**
+ * The trust signals of the user whose id `userId` gives, in the same query as the card (index
+ * ratings_rated_idx, ride_requests_rider_time_idx).
+ */
+export const trustSignalsOf = (userId: SQL) => ({
+  ratingAverage: sql<
+    string | null
+  >`(select avg(r.rating) from ratings r where r.rated_id = ${userId})`,
+  ratingCount: sql<number>`(select count(*)::int from ratings r where r.rated_id = ${userId})`,
+  completedRides: sql<number>`(select count(*)::int from ride_requests done where done.rider_id = ${userId} and done.status = 'Completed')`,
+});
+
 /** A rider and their trust signals, for any select that reads `users` (joined or alone). */
 export const riderColumns = {
   id: users.id,
@@ -65,12 +77,7 @@ export const riderColumns = {
   email: users.email,
   phoneVerifiedAt: users.phoneVerifiedAt,
   createdAt: users.createdAt,
-  // Trust signals in the same query as the card (index ratings_rated_idx, ride_requests_rider_time_idx).
-  ratingAverage: sql<
-    string | null
-  >`(select avg(r.rating) from ratings r where r.rated_id = ${outerUserId})`,
-  ratingCount: sql<number>`(select count(*)::int from ratings r where r.rated_id = ${outerUserId})`,
-  completedRides: sql<number>`(select count(*)::int from ride_requests done where done.rider_id = ${outerUserId} and done.status = 'Completed')`,
+  ...trustSignalsOf(outerUserId),
 };
 
 type RiderColumns = {
@@ -84,6 +91,19 @@ type RiderColumns = {
   ratingCount: number;
   completedRides: number;
 };
+
+/**
+ * A ride_requests row read as JSON (`to_json(row)`, inside another statement) as drizzle reads it
+ * from the table: the same keys and types (dates as Date).
+ */
+export function rideRowFromJson(json: Record<string, unknown>): RideRequestRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(rideRequests))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RideRequestRow;
+}
 
 export const withTrust = (row: RiderColumns): RiderRow => ({
   id: row.id,
