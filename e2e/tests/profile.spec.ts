@@ -161,7 +161,10 @@ test('log out of all devices ends this session and the rider’s other ones', as
   await settings.getByRole('button', { name: 'Log out of all devices' }).click();
   await expect(toast(page, 'You have been logged out of all devices.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await storedSession(page)).toEqual({ userId: null, userEmail: null, token: null });
+  // Cleared once the profile page has left (useLeaveAndSignOut), after the home page's code loads.
+  await expect
+    .poll(() => storedSession(page))
+    .toEqual({ userId: null, userEmail: null, token: null });
   expect(await sessionStatus(page, rider.id, rider.token)).toBe(401);
   expect(await sessionStatus(page, rider.id, otherDevice)).toBe(401);
   // A new sign-in works as before.

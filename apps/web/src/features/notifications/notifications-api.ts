@@ -32,15 +32,31 @@ const withLive = (list: NotificationList, item: AppNotification): NotificationLi
   };
 };
 
+/**
+ * Puts a live notification in the cached list. A list still loading, or being fetched again, may
+ * have been read before the notification was stored, and its answer would replace the list with
+ * one that lacks it: then the list is fetched anew instead (the fetch in flight is cancelled).
+ */
+export function applyLiveNotification(
+  queryClient: QueryClient,
+  userId: string,
+  item: AppNotification,
+): void {
+  const queryKey = notificationKeys.list(userId);
+  if (queryClient.isFetching({ queryKey }) > 0 || !queryClient.getQueryData(queryKey)) {
+    void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  queryClient.setQueryData<NotificationList>(queryKey, (list) => list && withLive(list, item));
+}
+
 /** The rider's notifications, kept current by the `notification` event on their socket room. */
 export function useNotifications(userId: string) {
   const queryClient = useQueryClient();
   const query = useQuery(listOptions(userId));
   const onNotification = useCallback(
     (item: AppNotification) => {
-      queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) =>
-        list ? withLive(list, item) : list,
-      );
+      applyLiveNotification(queryClient, userId, item);
       // A new chat message changes the Chats tab too.
       if (item.kind === 'chat-message')
         void queryClient.invalidateQueries({ queryKey: chatListKey(userId) });
