@@ -125,13 +125,14 @@ function candidateSearch(db: Db, sieve: Sieve) {
           join matches ended on ended.id = mine_m.match_id and ended.status = 'Cancelled'
           where mine_m.ride_request_id = ${mineId} and their_m.ride_request_id = ${rideRequests.id})`,
         // The wider search runs only where demand is thin: fewer open rides in the first search's
-        // cells and window than it keeps (an index-only count). Elsewhere the planner's one-time
-        // filter leaves this half unread.
+        // cells and window than it keeps (counted on the index, and no further than that). Elsewhere
+        // the planner's one-time filter leaves this half unread.
         sieve === 'wide'
-          ? sql`(select count(*) from ${rideRequests} g where g.status in ('Active', 'Matched')
-              and g.direction = ${direction} and g.grid_cell = any(${param('cells', 'integer[]')})
+          ? sql`(select count(*) from (select 1 from ${rideRequests} g
+              where g.status in ('Active', 'Matched') and g.direction = ${direction}
+              and g.grid_cell = any(${param('cells', 'integer[]')})
               and g.time_of_travel between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}
-              ) < ${CANDIDATE_ROWS}`
+              limit ${CANDIDATE_ROWS}) near_rows) < ${CANDIDATE_ROWS}`
           : undefined,
       ),
     )
