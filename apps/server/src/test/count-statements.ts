@@ -1,17 +1,19 @@
 import type { Database } from '../db/database';
 
-/** Counts the SQL statements the app sends while `work` runs (PGlite client or pg pool). */
-export async function countStatements(
+export type SeenStatement = { text: string; name?: string };
+
+/** Records the SQL statements the app sends while `work` runs, with a prepared one's name. */
+export async function recordStatements(
   database: Database,
   work: () => Promise<unknown>,
-): Promise<string[]> {
+): Promise<SeenStatement[]> {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
     .$client;
   const original = client.query;
-  const seen: string[] = [];
+  const seen: SeenStatement[] = [];
   client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    seen.push(typeof first === 'string' ? first : first.text);
+    const first = args[0] as string | { text: string; name?: string };
+    seen.push(typeof first === 'string' ? { text: first } : { text: first.text, name: first.name });
     return original.apply(this, args);
   };
   try {
@@ -20,4 +22,12 @@ export async function countStatements(
     client.query = original;
   }
   return seen;
+}
+
+/** The texts of the SQL statements the app sends while `work` runs. */
+export async function countStatements(
+  database: Database,
+  work: () => Promise<unknown>,
+): Promise<string[]> {
+  return (await recordStatements(database, work)).map((statement) => statement.text);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
+import { executeNamed } from '../../db/named-statement';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
@@ -105,7 +106,10 @@ export async function insertMessages(
   // per draft with the draft's ids known) say whether the author is one of them, whether a block
   // stands between the author and another, and whom to tell. The limit tells the planner how many
   // drafts there are (it would guess a hundred, and scan whole tables to join them).
-  const result = await ctx.db.execute(sql`
+  const stored = await executeNamed<StoredRow>(
+    ctx.db,
+    'chat_store_messages',
+    sql`
     with draft as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as d(match_id uuid, user_id uuid, client_id text, body text, created_at timestamptz)
@@ -132,8 +136,8 @@ export async function insertMessages(
     )
     select stored.id, stored.match_id, stored.user_id, stored.client_id, allowed.co_riders,
       allowed.first_name, allowed.last_name
-    from stored join allowed using (match_id, user_id, client_id)`);
-  const stored = (result as unknown as { rows: StoredRow[] }).rows;
+    from stored join allowed using (match_id, user_id, client_id)`,
+  );
   return new Map(
     stored.map((row) => [
       draftKey({ matchId: row.match_id, userId: row.user_id, clientId: row.client_id }),

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
 import { matches } from '../../db/schema';
-import { countStatements } from '../../test/count-statements';
+import { countStatements, recordStatements } from '../../test/count-statements';
 import { matchedPair } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -258,16 +258,21 @@ describe('chat over socket.io', () => {
     let ack: ChatAck | undefined;
     // The first message's away check (after its ack) must be done before counting starts.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const statements = await countStatements(t.database, async () => {
+    const statements = await recordStatements(t.database, async () => {
       ack = await send(sa, { matchId, messageText: 'on my way', clientId: randomUUID() });
       // Telling riders who are away runs after the ack: let it finish inside the count.
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     expect(ack).toMatchObject({ ok: true, message: { messageText: 'on my way' } });
     // The message costs one statement: the insert, which also names the co-riders; both are
-    // reading, so the away check reads no more and writes no notification.
-    expect(statements, statements.join('\n---\n')).toHaveLength(1);
-    expect(statements[0]).toMatch(/insert into chat_messages/);
+    // reading, so the away check reads no more and writes no notification. It is prepared once
+    // and only bound afterwards.
+    const texts = statements.map((statement) => statement.text);
+    expect(texts, texts.join('\n---\n')).toHaveLength(1);
+    expect(statements[0]).toMatchObject({
+      text: expect.stringMatching(/insert into chat_messages/),
+      name: 'chat_store_messages',
+    });
   });
 
   it('messages arriving together are stored together, each once, and delivered in order', async () => {
