@@ -15,7 +15,8 @@ import { SignJWT } from 'jose';
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { seedRides } from './lib/seed-rides';
-import { buildServer, SERVER_ENTRY } from '../apps/server/build/build-server';
+import { buildServer } from '../apps/server/build/build-server';
+import { npmStartArgs } from './lib/npm-start';
 import { writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -142,7 +143,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-'));
 const matchesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-matches-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 try {
-  const server = ['--enable-source-maps', SERVER_ENTRY];
+  const server = npmStartArgs();
   const results = [
     await measure('bare Fastify', [bare]),
     await measure('bare Fastify + PGlite select 1', [bare], { WITH_PGLITE: '1' }),

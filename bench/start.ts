@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer, SERVER_ENTRY } from '../apps/server/build/build-server';
+import { buildServer } from '../apps/server/build/build-server';
+import { npmStartArgs } from './lib/npm-start';
 import { writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -83,7 +84,7 @@ fs.writeFileSync(bareFile, BARE);
 const results = [
   await measure('bare Fastify', [bareFile], false),
   await measure('server via tsx (before)', ['--import', 'tsx', 'apps/server/src/server.ts'], true),
-  await measure('server compiled (npm start)', ['--enable-source-maps', SERVER_ENTRY], true),
+  await measure('server compiled (npm start)', npmStartArgs(), true),
 ];
 fs.rmSync(bareFile);
 const file = writeResults('start', {
