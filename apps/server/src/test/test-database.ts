@@ -1,21 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
+import { TEST_TEMPLATE_ENV } from './pglite-test-template';
 
 /**
- * Each test file gets a clean database: a fresh in-memory PGlite, or (TEST_DB=postgres) a new
- * database on the TEST_DATABASE_URL server, dropped at the end. An unreachable PostgreSQL fails
- * the run rather than skipping it.
+ * Each test file gets a clean database: a fresh PGlite, or (TEST_DB=postgres) a new database on
+ * the TEST_DATABASE_URL server, dropped at the end. An unreachable PostgreSQL fails the run rather
+ * than skipping it. Under Vitest a PGlite database is a temporary folder copied from the run's
+ * migrated template (test/global-setup.ts); elsewhere (the benchmarks) it is in memory.
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
 }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: () => database.close() };
-  }
+  if (process.env.TEST_DB !== 'postgres') return openPgliteTestDatabase();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `aeropool_test_${randomBytes(6).toString('hex')}`;
@@ -38,4 +40,31 @@ export async function openTestDatabase(): Promise<{
       await cleanup.end();
     },
   };
+}
+
+async function openPgliteTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const template = process.env[TEST_TEMPLATE_ENV];
+  if (!template) {
+    const database = await openDatabase({ kind: 'pglite' });
+    return { database, drop: () => database.close() };
+  }
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-test-db-'));
+  const remove = () => fs.rmSync(parent, { recursive: true, force: true });
+  try {
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: path.join(parent, 'pglite'),
+      template,
+    });
+    return {
+      database,
+      async drop() {
+        await database.close();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 }
