@@ -19,7 +19,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 60_000,
+  // Several tests drive three browsers at once; a busy 2-core machine takes most of a minute for them.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -32,6 +33,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     timezoneId: 'Asia/Kolkata',
     locale: 'en-IN',
+    // Every new context would install the service worker and precache the whole build; only the
+    // PWA spec needs it (it allows it again).
+    serviceWorkers: 'block',
   },
   projects: [
     {

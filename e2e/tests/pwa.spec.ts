@@ -25,6 +25,9 @@ const cachedUrls = (page: Page) =>
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
+// The other specs block service workers (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // On a phone and on a desktop (issue 9).
 for (const viewport of PHONE_AND_DESKTOP) {
   test.describe(`at ${viewport.width} px`, () => {
