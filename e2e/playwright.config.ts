@@ -29,7 +29,9 @@ export default defineConfig({
   outputDir: './.tmp/test-results',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace; without the screencast, which kept every page's frames
+    // encoding in the browser for every test, passed ones included.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     timezoneId: 'Asia/Kolkata',
     locale: 'en-IN',
