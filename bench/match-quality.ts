@@ -9,7 +9,6 @@
  * an exhaustive fit of every pair, what the server's sieve left out. Writes
  * bench/results/match-quality.json.
  */
-import { TERMINALS } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { buildApp } from '../apps/server/src/app';
 import { rideRequests, users } from '../apps/server/src/db/schema';
@@ -18,7 +17,7 @@ import { loadSecrets } from '../apps/server/src/lib/secrets';
 import { fitCab } from '../apps/server/src/modules/matching/cab-fit';
 import { fitLimits } from '../apps/server/src/modules/matching/ride-fit';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
-import { airportDay, istMidnight, type AirportRide } from './lib/airport-day';
+import { airportDay, airportRideBody, istMidnight, type AirportRide } from './lib/airport-day';
 import {
   addThirds,
   edgeKey,
@@ -35,6 +34,7 @@ import {
   type DayFigures,
   type Edge,
 } from './lib/greedy-cabs';
+import { serveArrivals } from './lib/serve-arrivals';
 import { writeResults } from './lib/stats';
 import { benchConfig } from './lib/bench-config';
 
@@ -45,6 +45,8 @@ const DAYS_AHEAD = 3;
 /** Days up to this size are also run on this many other seeds, for the spread. */
 const SPREAD_MAX_SIZE = 500;
 const SPREAD_DAYS = Number(process.env.BENCH_SPREAD_DAYS ?? 5);
+/** The posting order of a day of `n` requests is drawn from `seed + n + POSTING_ORDER_SEED`. */
+const POSTING_ORDER_SEED = 7;
 
 type Target = { name: keyof DayFigures; atLeast?: number; atMost?: number; baseline?: number };
 /** The issue's targets on the headline figures; `baseline` is the earlier simulation's old matcher. */
@@ -71,25 +73,6 @@ type Card = {
   /** Set on a card for a cab that already has riders; none exist here, as nobody is matched. */
   cab?: unknown;
 };
-
-const placeBody = (p: { name: string; latitude: number; longitude: number }) => ({
-  ...p,
-  encodedString: '',
-});
-
-function rideBody(ride: AirportRide) {
-  const terminal = TERMINALS.find((t) => t.id === ride.terminal)!;
-  const city = placeBody(ride.place);
-  const airport = placeBody(terminal);
-  return {
-    source: ride.direction === 'drop' ? airport : city,
-    destination: ride.direction === 'drop' ? city : airport,
-    timeOfTravel: ride.timeMs,
-    // Capacity is also enforced here: the server's pair cards do not check seats and bags.
-    seats: ride.seats,
-    bags: ride.bags,
-  };
-}
 
 /** Posts the day through the API and asks, as each owner, for their potential matches. */
 async function serveDay(day: AirportRide[]) {
@@ -119,7 +102,7 @@ async function serveDay(day: AirportRide[]) {
         method: 'POST',
         url: '/api/ride-request/create',
         headers: { authorization: `Bearer ${token}` },
-        payload: rideBody(ride),
+        payload: airportRideBody(ride),
       });
       if (res.statusCode !== 201) throw new Error(`ride-request/create: ${res.body}`);
       posted.push({ id: res.json().entities[0]._id, token, ride });
@@ -425,6 +408,18 @@ async function spreadOf(n: number) {
   };
 }
 
+/** The day posted one rider at a time through the API (bench/lib/serve-arrivals.ts). */
+async function postingOrderFigures(n: number, seed: number, choose: 'saving' | 'percentage') {
+  const day = airportDay(n, seed, dayStartMs);
+  const arrivals = await serveArrivals(day, seed + POSTING_ORDER_SEED, choose);
+  const figures = figuresOf(arrivals.cabs, arrivals.requests);
+  printFigures(`in posting order (${choose === 'saving' ? 'best saving' : 'top card'})`, figures);
+  console.log(
+    `    ${arrivals.asked} match requests sent and accepted, ${arrivals.refusedByCab} cab cards passed over (a rider of the cab would save less), ${arrivals.ms} ms`,
+  );
+  return { ...figures, asked: arrivals.asked, cabCardsPassedOver: arrivals.refusedByCab };
+}
+
 const dayStartMs = istMidnight(Date.now(), DAYS_AHEAD);
 const results = [];
 const targets = [];
@@ -434,6 +429,8 @@ for (const n of SIZES) {
   const t0 = Date.now();
   const analysis = analyse(run);
   printDay(n, seed, run, analysis, Date.now() - t0);
+  const inPostingOrder = await postingOrderFigures(n, seed, 'saving');
+  const inPostingOrderByPercentage = await postingOrderFigures(n, seed, 'percentage');
   const checks = checksOf(n, analysis.server.withCabsOfThree);
   for (const c of checks)
     console.log(
@@ -455,6 +452,8 @@ for (const n of SIZES) {
     limits: run.limits,
     sieve: run.sieve,
     ...analysis,
+    inPostingOrder,
+    inPostingOrderByPercentage,
     ...(spread ? { otherSeededDays: spread } : {}),
   });
 }

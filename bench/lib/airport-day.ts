@@ -3,7 +3,7 @@
  * the times, weighted neighbourhoods for the places, half to and half from the airport. The same
  * seed and size give the same day; nothing here reads Math.random or the clock.
  */
-import { CITY_BOUNDS, isInCityBounds, type TerminalId } from '@aeropool/contract/places';
+import { CITY_BOUNDS, isInCityBounds, TERMINALS, type TerminalId } from '@aeropool/contract/places';
 
 /** mulberry32: small, fast and good enough to draw a synthetic day from. */
 export function mulberry32(seed: number): () => number {
@@ -150,4 +150,34 @@ export function airportDay(n: number, seed: number, dayStartMs: number): Airport
     });
   }
   return rides.sort((a, b) => a.timeMs - b.timeMs);
+}
+
+const placeBody = (p: { name: string; latitude: number; longitude: number }) => ({
+  ...p,
+  encodedString: '',
+});
+
+/** The body of POST /api/ride-request/create for a ride of the day. */
+export function airportRideBody(ride: AirportRide) {
+  const terminal = TERMINALS.find((t) => t.id === ride.terminal)!;
+  const city = placeBody(ride.place);
+  const airport = placeBody(terminal);
+  return {
+    source: ride.direction === 'drop' ? airport : city,
+    destination: ride.direction === 'drop' ? city : airport,
+    timeOfTravel: ride.timeMs,
+    seats: ride.seats,
+    bags: ride.bags,
+  };
+}
+
+/** The day's rides in a seeded order of posting, independent of their trip times. */
+export function postingOrder(n: number, seed: number): number[] {
+  const random = mulberry32(seed);
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
 }
