@@ -58,7 +58,15 @@ async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<vo
         coRiderIds.some((id) => !reading.has(readerKey(matchRoom(message.matchId), id))),
       );
     note(await app.io.local.in(rooms).fetchSockets());
-    if (anyoneAway()) note(await app.io.in(rooms).fetchSockets());
+    if (anyoneAway()) {
+      try {
+        note(await app.io.in(rooms).fetchSockets());
+      } catch (error) {
+        // An instance that does not answer (it died, and the cluster has not noticed yet) leaves
+        // unknown who reads there: a co-rider who may be away is told rather than missed.
+        app.log.warn({ err: error }, 'chat readers on other instances unknown: notifying');
+      }
+    }
 
     // One notification per chat and rider: the batch's latest message is the one it shows.
     const latest = new Map<string, { userId: string; message: ChatMessage }>();

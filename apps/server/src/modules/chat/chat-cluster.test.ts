@@ -19,23 +19,27 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
   const servers: ServerProcess[] = [];
   const sockets: TestSocket[] = [];
   const urls: string[] = [];
+  let shared: Record<string, string>;
+  const startServer = () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-cluster-`));
+    const server = startServerProcess({ ...shared, DATA_DIR: dataDir });
+    servers.push(server);
+    return server;
+  };
 
   beforeAll(async () => {
     mail = await startMailCapture();
     const db = await openTestDatabase();
     drop = db.drop;
-    const shared = {
+    shared = {
       DATABASE_URL: db.url!,
       JWT_SECRET: randomBytes(32).toString('hex'),
       CHAT_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       SMTP_URL: mail.url,
       WEB_DIST_DIR: '/nonexistent',
     };
-    for (let i = 0; i < 2; i += 1) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-cluster-${i}-`));
-      servers.push(startServerProcess({ ...shared, DATA_DIR: dataDir }));
-    }
-    for (const server of servers) urls.push(`http://127.0.0.1:${await server.port()}`);
+    const two = [startServer(), startServer()];
+    for (const server of two) urls.push(`http://127.0.0.1:${await server.port()}`);
   }, 60_000);
 
   afterAll(async () => {
@@ -92,6 +96,45 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
       rider.token,
     );
 
+  /** A rider signed up on `first` and one on `second`, matched, each through their own process. */
+  async function matchedPair(first: string, second: string) {
+    const a = await signUp(first);
+    const b = await signUp(second);
+    const rideA = (
+      await ride(first, a, { name: 'Koramangala', latitude: 12.9352, longitude: 77.6245 })
+    ).entities[0]!._id;
+    const rideB = (
+      await ride(second, b, { name: 'Indiranagar', latitude: 12.9784, longitude: 77.6408 })
+    ).entities[0]!._id;
+    const sent = await call(
+      first,
+      'POST',
+      '/api/ride-request/send-match-request',
+      { fromRequest: rideA, toRequest: rideB },
+      a.token,
+    );
+    const accepted = await call(
+      second,
+      'PUT',
+      '/api/ride-request/respond-match-request',
+      { requestId: rideB, matchRequestId: sent.entities[0]!._id, isAccepted: true },
+      b.token,
+    );
+    return { a, b, matchId: accepted.entities[0]!.matchId! };
+  }
+
+  const join = (s: TestSocket, matchId: string) =>
+    new Promise<JoinAck>((resolve) => s.emit('joinRoom', matchId, resolve));
+  const send = (s: TestSocket, matchId: string, text: string) =>
+    new Promise<ChatAck>((resolve) =>
+      s.emit('message', { matchId, messageText: text, clientId: randomUUID() }, resolve),
+    );
+  const chatItems = async (base: string, rider: Rider) => {
+    const inbox = await call(base, 'GET', '/api/notifications', undefined, rider.token);
+    const list = inbox.entities[0] as unknown as { notifications: { kind: string }[] };
+    return list.notifications.filter((n) => n.kind === 'chat-message');
+  };
+
   it('a session ended on one process stops working on the other at once', async () => {
     const [one, two] = urls as [string, string];
     const get = (base: string, token: string, id: string) =>
@@ -130,48 +173,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
 
   it('a rider on the first process and a rider on the second exchange messages both ways', async () => {
     const [one, two] = urls as [string, string];
-    const a = await signUp(one);
-    const b = await signUp(two);
-    const rideA = (
-      await ride(one, a, { name: 'Koramangala', latitude: 12.9352, longitude: 77.6245 })
-    ).entities[0]!._id;
-    const rideB = (
-      await ride(two, b, { name: 'Indiranagar', latitude: 12.9784, longitude: 77.6408 })
-    ).entities[0]!._id;
-    const sent = await call(
-      one,
-      'POST',
-      '/api/ride-request/send-match-request',
-      { fromRequest: rideA, toRequest: rideB },
-      a.token,
-    );
-    const accepted = await call(
-      two,
-      'PUT',
-      '/api/ride-request/respond-match-request',
-      { requestId: rideB, matchRequestId: sent.entities[0]!._id, isAccepted: true },
-      b.token,
-    );
-    const matchId = accepted.entities[0]!.matchId!;
+    const { a, b, matchId } = await matchedPair(one, two);
 
     const sa = await connectSocket(one, a.token);
     const sb = await connectSocket(two, b.token);
     sockets.push(sa, sb);
-    const join = (s: TestSocket) =>
-      new Promise<JoinAck>((resolve) => s.emit('joinRoom', matchId, resolve));
-    expect(await join(sa)).toEqual({ ok: true, status: 'Active' });
-    expect(await join(sb)).toEqual({ ok: true, status: 'Active' });
-    const send = (s: TestSocket, text: string) =>
-      new Promise<ChatAck>((resolve) =>
-        s.emit('message', { matchId, messageText: text, clientId: randomUUID() }, resolve),
-      );
+    expect(await join(sa, matchId)).toEqual({ ok: true, status: 'Active' });
+    expect(await join(sb, matchId)).toEqual({ ok: true, status: 'Active' });
 
     const toB = nextEvent(sb, 'message', 5000, (m) => m.userId._id === a.id);
-    expect((await send(sa, 'hello from process one')).ok).toBe(true);
+    expect((await send(sa, matchId, 'hello from process one')).ok).toBe(true);
     expect((await toB).messageText).toBe('hello from process one');
 
     const toA = nextEvent(sa, 'message', 5000, (m) => m.userId._id === b.id);
-    expect((await send(sb, 'hello back from process two')).ok).toBe(true);
+    expect((await send(sb, matchId, 'hello back from process two')).ok).toBe(true);
     expect(await toA).toMatchObject({
       messageText: 'hello back from process two',
       userId: { _id: b.id },
@@ -186,7 +201,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
     // Quick messages reach the other process in the order they were sent.
     const burst = ['gate 4', 'no, gate 5', 'near the coffee', 'blue bag', 'see you'];
     const heard = collect(sb, 'message');
-    const acks = await Promise.all(burst.map((text) => send(sa, text)));
+    const acks = await Promise.all(burst.map((text) => send(sa, matchId, text)));
     expect(acks.every((ack) => ack.ok)).toBe(true);
     await expect
       .poll(() => heard.filter((m) => m.userId._id === a.id).map((m) => m.messageText))
@@ -194,17 +209,32 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
 
     // Bina reads on the other process: process one learns it from the cluster and notifies
     // nobody. Once she leaves the chat, the next message notifies her.
-    const chatItems = async () => {
-      const inbox = await call(two, 'GET', '/api/notifications', undefined, b.token);
-      const list = inbox.entities[0] as unknown as { notifications: { kind: string }[] };
-      return list.notifications.filter((n) => n.kind === 'chat-message');
-    };
-    expect(await chatItems()).toEqual([]);
+    expect(await chatItems(two, b)).toEqual([]);
     sb.emit('leaveRoom', matchId);
     await new Promise((resolve) => setTimeout(resolve, 300)); // the leave reaches process two
     const notified = nextEvent(sb, 'notification', 5000);
-    expect((await send(sa, 'are you there?')).ok).toBe(true);
+    expect((await send(sa, matchId, 'are you there?')).ok).toBe(true);
     expect(await notified).toMatchObject({ kind: 'chat-message', body: 'are you there?' });
-    expect(await chatItems()).toHaveLength(1);
+    expect(await chatItems(two, b)).toHaveLength(1);
   });
+
+  it('an instance that dies without a word does not cost a co-rider the notification', async () => {
+    const [one, two] = urls as [string, string];
+    const { a, b, matchId } = await matchedPair(one, two);
+    const sa = await connectSocket(one, a.token);
+    sockets.push(sa);
+    expect(await join(sa, matchId)).toEqual({ ok: true, status: 'Active' });
+
+    // A third instance joins the cluster and is killed: for the adapter's heartbeat timeout the
+    // others still count it, so asking the cluster who is reading gets no whole answer.
+    const third = startServer();
+    await third.port();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // its first heartbeat is heard
+    third.child.kill('SIGKILL');
+    await third.exited;
+
+    // Bina has no chat open anywhere; process one cannot hear from every instance, so it tells her.
+    expect((await send(sa, matchId, 'taxi at bay 3')).ok).toBe(true);
+    await expect.poll(() => chatItems(two, b), { timeout: 15_000, interval: 250 }).toHaveLength(1);
+  }, 60_000);
 });
