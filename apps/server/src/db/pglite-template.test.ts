@@ -21,9 +21,14 @@ describe.skipIf(onPostgres)('a new PGlite data folder from the build template', 
     const opened = await openDatabase({ kind: 'pglite', dataDir: fresh, template });
     const marker = await opened.db.select().from(appSecrets).where(eq(appSecrets.name, 'marker'));
     expect(marker).toEqual([{ name: 'marker', value: 'from-template' }]);
-    // Sized for one process, not Postgres' shared-server defaults (memory, issue 7).
-    const buffers = await opened.db.execute(sql`select current_setting('shared_buffers') as value`);
-    expect((buffers as unknown as { rows: unknown[] }).rows).toEqual([{ value: '32MB' }]);
+    // Sized for one process, not Postgres' shared-server defaults (memory, issue 7), and no
+    // zero-filled WAL segments (a write stall).
+    const settings = await opened.db.execute(
+      sql`select current_setting('shared_buffers') as buffers, current_setting('wal_init_zero') as zero`,
+    );
+    expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
+      { buffers: '32MB', zero: 'off' },
+    ]);
     await opened.db.delete(appSecrets);
     await opened.close();
     expect(fs.existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);

@@ -19,6 +19,9 @@ import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './worker-prot
 const START_PARAMS = [
   ...PGlite.defaultStartParams,
   ...['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB', '-c', 'max_connections=5'],
+  // A new 16 MB WAL segment is not zero-filled first: filling it held up the write that needed it
+  // (a 25-93 ms statement against at most 17 ms without, 20,000 inserts of 2 KB measured alone).
+  ...['-c', 'wal_init_zero=off'],
 ];
 
 const isNewCluster = (dataDir: string) => !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
