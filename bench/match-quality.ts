@@ -11,7 +11,7 @@
  */
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { buildApp } from '../apps/server/src/app';
-import { rideRequests, users } from '../apps/server/src/db/schema';
+import { rideRequests } from '../apps/server/src/db/schema';
 import { haversineMetres } from '../apps/server/src/lib/geo/distance';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
 import { fitCab } from '../apps/server/src/modules/matching/cab-fit';
@@ -35,6 +35,7 @@ import {
   type Edge,
 } from './lib/greedy-cabs';
 import { serveArrivals } from './lib/serve-arrivals';
+import { insertDayRiders, requestName } from './lib/day-riders';
 import { writeResults } from './lib/stats';
 import { benchConfig } from './lib/bench-config';
 
@@ -82,22 +83,13 @@ async function serveDay(day: AirportRide[]) {
     const config = benchConfig();
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });
     await app.ready();
-    const riders = await database.db
-      .insert(users)
-      .values(
-        day.map((_, i) => ({
-          firstName: 'Rider',
-          lastName: String(i + 1),
-          email: `quality${i + 1}@example.com`,
-        })),
-      )
-      .returning({ id: users.id });
+    const riders = await insertDayRiders(database.db, day.length, 'quality');
 
     const started = Date.now();
     const posted: { id: string; token: string; ride: AirportRide }[] = [];
     for (const [i, ride] of day.entries()) {
       // One request per rider: the 2-hour rule never gets in the way.
-      const token = await app.sessions.issue(riders[i]!.id);
+      const token = await app.sessions.issue(riders[i]!);
       const res = await app.inject({
         method: 'POST',
         url: '/api/ride-request/create',
@@ -129,7 +121,7 @@ async function serveDay(day: AirportRide[]) {
     // named by their place in the day, not by uuid, so every tie breaks the same way each run.
     const rows = await database.db.select().from(rideRequests);
     const rowOf = new Map(rows.map((r) => [r.id, r]));
-    const nameOf = new Map(posted.map(({ id }, i) => [id, `r${String(i + 1).padStart(5, '0')}`]));
+    const nameOf = new Map(posted.map(({ id }, i) => [id, requestName(i)]));
     const requests: BenchRequest[] = posted.map(({ id, ride }) => {
       const row = rowOf.get(id)!;
       const name = nameOf.get(id)!;

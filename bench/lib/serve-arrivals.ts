@@ -12,13 +12,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { PotentialMatch } from '@aeropool/contract/rides';
 import { buildApp } from '../../apps/server/src/app';
-import { rideRequests, users } from '../../apps/server/src/db/schema';
+import { rideRequests } from '../../apps/server/src/db/schema';
 import { loadSecrets } from '../../apps/server/src/lib/secrets';
 import { fitCab } from '../../apps/server/src/modules/matching/cab-fit';
 import { fitLimits } from '../../apps/server/src/modules/matching/ride-fit';
 import { openTestDatabase } from '../../apps/server/src/test/test-database';
 import { airportRideBody, postingOrder, type AirportRide } from './airport-day';
 import { benchConfig } from './bench-config';
+import { insertDayRiders, requestName } from './day-riders';
 import type { BenchRequest, Cab } from './greedy-cabs';
 
 /**
@@ -50,16 +51,7 @@ export async function serveArrivals(
     const app = await buildApp({ config, database, secrets: loadSecrets(config) });
     await app.ready();
     const limits = fitLimits(app);
-    const riders = await database.db
-      .insert(users)
-      .values(
-        day.map((_, i) => ({
-          firstName: 'Rider',
-          lastName: String(i + 1),
-          email: `arrival${i + 1}@example.com`,
-        })),
-      )
-      .returning({ id: users.id });
+    const riders = await insertDayRiders(database.db, day.length, 'arrival');
     const call = async (
       method: 'GET' | 'POST' | 'PUT',
       url: string,
@@ -75,7 +67,6 @@ export async function serveArrivals(
       return { status: res.statusCode, body: res.json() };
     };
 
-    // Requests are named by their place in the day, as in the static bench, so ties break alike.
     const requests: BenchRequest[] = [];
     const nameOf = new Map<string, string>();
     const tokenOf = new Map<string, string>();
@@ -87,13 +78,13 @@ export async function serveArrivals(
 
     for (const i of postingOrder(day.length, orderSeed)) {
       const ride = day[i]!;
-      const token = await app.sessions.issue(riders[i]!.id);
+      const token = await app.sessions.issue(riders[i]!);
       const created = await call('POST', '/api/ride-request/create', token, airportRideBody(ride));
       if (created.status !== 201)
         throw new Error(`ride-request/create: ${JSON.stringify(created)}`);
       const id: string = created.body.entities[0]._id;
       const [row] = await database.db.select().from(rideRequests).where(eq(rideRequests.id, id));
-      const name = `r${String(i + 1).padStart(5, '0')}`;
+      const name = requestName(i);
       const request: BenchRequest = {
         id: name,
         seats: ride.seats,
