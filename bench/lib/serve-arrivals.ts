@@ -2,9 +2,10 @@
  * Cabs as the product forms them over time (docs/match-quality.md, "in posting order"): riders post
  * one after another, in a seeded order independent of their trip times. Each new rider asks for
  * their potential matches at that moment (riders waiting alone, and cabs of two with room), sends
- * a match request for the card that saves them most (or the top card), and it is accepted: by a rider waiting alone
- * always, by a cab only when no rider already in it would save less with the newcomer. Everything
- * goes through the server's API, on PGlite, as riders' own requests.
+ * a match request for the card that saves them most (or, for comparison, the top card), and it is
+ * accepted: by a rider waiting alone always, by a cab only when no rider already in it would save
+ * less with the newcomer. Everything goes through the server's API, on PGlite, as riders' own
+ * requests.
  */
 import fs from 'node:fs';
 import os from 'node:os';
