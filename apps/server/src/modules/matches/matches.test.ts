@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRide, matchedPair, matchesOf, PLACES } from '../../test/ride-factory';
+import { createRide, matchedPair, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -98,6 +98,11 @@ describe('PUT /api/match/{id}', () => {
       (p: { _id: string }) => p._id,
     );
     expect(shownToB).not.toContain(rideA._id);
+    const askedAgain = await sendMatch(t, b, rideB._id, rideA._id);
+    expect(askedAgain.json()).toMatchObject({
+      statusCode: 409,
+      message: 'That ride is no longer available.',
+    });
     const rideC = await createRide(t, c, { minutesAhead: 400, place: PLACES.hsrLayout });
     const shownToC = (await matchesOf(t, c, rideC._id)).potentialMatches.map(
       (p: { _id: string }) => p._id,

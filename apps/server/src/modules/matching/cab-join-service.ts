@@ -35,9 +35,7 @@ async function admitOrThrow(
   matchId: string,
   joiner: RideRequestRow,
 ) {
-  const members = (await loadCabMembers(tx, [matchId], joiner.riderId, { lock: true })).get(
-    matchId,
-  );
+  const members = (await loadCabMembers(tx, [matchId], joiner, { lock: true })).get(matchId);
   const genders = await gendersOf(tx, [joiner.riderId]);
   const admission = admitToCab(ctx, members ?? [], joiner, genders.get(joiner.riderId) ?? null);
   if (!('fit' in admission)) throw refusalError(admission);

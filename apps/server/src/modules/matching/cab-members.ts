@@ -18,6 +18,7 @@ import { womenOnlyAllows } from '../rides/women-only';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 import { fitRows, roomIn } from './ride-fit';
 import { isLowRated } from './rating-rule';
+import { isKeptApart } from './kept-apart';
 import type { CabFit } from './cab-fit';
 
 /** A rider of an Active match, with what decides whether a given rider may join them. */
@@ -25,7 +26,10 @@ export type CabMember = {
   row: RideRequestRow;
   rider: Parameters<typeof withTrust>[0];
   gender: Gender | null;
-  /** Blocked with the would-be joiner, low-rated or hidden by reports: the cab is not offered. */
+  /**
+   * Blocked with the would-be joiner, kept apart from their ride (a decline, a cancelled ride
+   * together), low-rated or hidden by reports: the cab is not offered.
+   */
   excluded: boolean;
 };
 
@@ -36,7 +40,7 @@ export type CabMember = {
 export async function loadCabMembers(
   db: DbOrTx,
   matchIds: string[],
-  joinerId: string,
+  joiner: { id: string; riderId: string },
   { lock = false } = {},
 ): Promise<Map<string, CabMember[]>> {
   const byMatch = new Map<string, CabMember[]>();
@@ -47,7 +51,8 @@ export async function loadCabMembers(
       row: rideRequests,
       rider: riderColumns,
       gender: users.gender,
-      excluded: sql<boolean>`(${isBlockedPair(rideRequests.riderId, sql`${joinerId}::uuid`)}
+      excluded: sql<boolean>`(${isBlockedPair(rideRequests.riderId, sql`${joiner.riderId}::uuid`)}
+        or ${isKeptApart(rideRequests.id, sql`${joiner.id}::uuid`)}
         or ${isLowRated(rideRequests.riderId)} or ${isHiddenByReports(rideRequests.riderId)})`,
     })
     .from(matchMembers)
@@ -75,25 +80,30 @@ type CabMemberJson = {
   excluded: boolean;
 };
 
-const memberRide = sql.raw('cm_ride.rider_id');
+const memberRider = sql.raw('cm_ride.rider_id');
 
 /**
  * The riders of the Active match `matchId` as one JSON value (null when it is not Active), with
  * what loadCabMembers reads of them: so a statement reading other rows can carry the cabs among
- * them instead of costing a statement of its own (potential matches, issue 7).
+ * them instead of costing a statement of its own (potential matches, issue 7). Only cards read it,
+ * so the riders' e-mail stays in the database.
  */
-export const cabMembersJson = (matchId: AnyPgColumn | SQL, joinerId: AnyPgColumn | SQL) => {
+export const cabMembersJson = (
+  matchId: AnyPgColumn | SQL,
+  joiner: { riderId: AnyPgColumn | SQL; rideId: AnyPgColumn | SQL },
+) => {
   const trust = trustSignalsOf(sql.raw('cm_user.id'));
   return sql<CabMemberJson[] | null>`(select json_agg(json_build_object(
       'row', to_json(cm_ride),
       'rider', json_build_object('id', cm_user.id, 'firstName', cm_user.first_name,
-        'lastName', cm_user.last_name, 'email', cm_user.email,
+        'lastName', cm_user.last_name, 'email', '',
         'phoneVerifiedAt', cm_user.phone_verified_at, 'createdAt', cm_user.created_at,
         'ratingAverage', ${trust.ratingAverage}, 'ratingCount', ${trust.ratingCount},
         'completedRides', ${trust.completedRides}),
       'gender', cm_user.gender,
-      'excluded', (${isBlockedPair(memberRide, joinerId)} or ${isLowRated(memberRide)}
-        or ${isHiddenByReports(memberRide)})) order by cm_ride.id)
+      'excluded', (${isBlockedPair(memberRider, joiner.riderId)}
+        or ${isKeptApart(sql.raw('cm_ride.id'), joiner.rideId)}
+        or ${isLowRated(memberRider)} or ${isHiddenByReports(memberRider)})) order by cm_ride.id)
     from match_members cm
     join matches cm_match on cm_match.id = cm.match_id and cm_match.status = 'Active'
     join ride_requests cm_ride on cm_ride.id = cm.ride_request_id

@@ -271,6 +271,49 @@ describe('a third rider joining a cab', () => {
   });
 });
 
+describe('riders kept apart (issue 9) stay apart in a cab', () => {
+  /** C is kept apart from A (`how`), then A and B (Indiranagar) match: a cab C would fit. */
+  async function cabOfOneKeptApart(how: 'declined' | 'cancelled') {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const minutesAhead = nextSlot();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideC = await createRide(t, c, { minutesAhead });
+    const asked = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    if (how === 'declined') {
+      expect((await respond(t, a, rideA._id, asked, false)).statusCode).toBe(200);
+    } else {
+      const formed = (await respond(t, a, rideA._id, asked)).json().entities[0].matchId;
+      expect((await setStatus(c, formed, 'Cancelled')).statusCode).toBe(200);
+    }
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    const matchId = (await respond(t, b, rideB._id, sent.json().entities[0]._id)).json().entities[0]
+      .matchId as string;
+    return { c, rideB, rideC, matchId, minutesAhead };
+  }
+
+  it.each(['declined', 'cancelled'] as const)(
+    'a rider %s with me is not brought back by their cab, and asking to join it is refused',
+    async (how) => {
+      const { c, rideB, rideC, matchId } = await cabOfOneKeptApart(how);
+      expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
+      const ask = await sendMatch(t, c, rideC._id, rideB._id);
+      expect(ask.json()).toMatchObject({
+        statusCode: 409,
+        message: 'That ride is no longer available.',
+      });
+      expect(await membersOf(matchId)).toHaveLength(2);
+    },
+  );
+
+  it('a rider kept apart from nobody in the cab still sees it', async () => {
+    const { matchId, minutesAhead } = await cabOfOneKeptApart('declined');
+    const d = await t.signUp();
+    const rideD = await createRide(t, d, { minutesAhead });
+    expect(await cabCard(d, rideD._id, matchId)).toBeDefined();
+  });
+});
+
 describe('a cab of three', () => {
   async function cabOfThree(minutesAhead?: number) {
     const cab = await cabWithAsk({ minutesAhead });

@@ -16,6 +16,7 @@ import {
 } from './match-mails';
 import { notifyRider } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
+import { areKeptApart } from './kept-apart';
 import { lowRatedAmong } from './rating-rule';
 import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { assertNotBlocked } from '../safety/block-rule';
@@ -77,6 +78,8 @@ export async function sendMatchRequest(
     assertOpen(from, now, 'Your');
     assertOpen(to, now, 'Their');
     await assertNotBlocked(tx, from.riderId, to.riderId);
+    if (await areKeptApart(tx, from.id, to.id))
+      throw new AppError('CONFLICT', 'That ride is no longer available.');
     const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
     if (lowRated.has(from.riderId)) {
       throw new AppError(

@@ -315,6 +315,9 @@ describe('a declined match request (issue 9)', () => {
       (await matchesOf(t, b, rideB._id)).potentialMatches.map((p: { _id: string }) => p._id),
     ).not.toContain(rideA._id);
     expect((await matchesOf(t, b, rideB._id)).incomingMatches).toEqual([]);
+    // Nor can either ask the other again, whatever the client offers.
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(409);
+    expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(409);
     await t.mail.waitFor(a.email, (m) => m.subject.includes('was declined'));
   });
 

@@ -25,6 +25,7 @@ import { gridCellsCovering } from './grid-cell';
 import { figuresFor, fitPair, metresBetween } from './ride-fit';
 import { admitToCab, cabMembersFromJson, cabMembersJson, cabView } from './cab-members';
 import { isLowRated } from './rating-rule';
+import { isKeptApart } from './kept-apart';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
 /** Great-circle metres between Terminal 1 and Terminal 2. */
@@ -83,7 +84,7 @@ function candidateSearch(db: Db, sieve: Sieve) {
       cab: sql<
         Parameters<typeof cabMembersFromJson>[0]
       >`case when ${rideRequests.status} = 'Matched'
-        then ${cabMembersJson(rideRequests.currentMatchId, riderId)} end`,
+        then ${cabMembersJson(rideRequests.currentMatchId, { riderId, rideId: mineId })} end`,
     })
     .from(rideRequests)
     .innerJoin(users, eq(users.id, rideRequests.riderId))
@@ -113,17 +114,15 @@ function candidateSearch(db: Db, sieve: Sieve) {
         // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
         sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
         sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
-        // Not already asked, and not declined by a rider (either way, or my ask to their cab)…
-        sql`not exists (select 1 from ${matchRequests} where (${matchRequests.status} = 'Pending' or
-          (${matchRequests.status} = 'Declined' and ${matchRequests.answeredBy} is not null)) and (
-          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
-          (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}) or
-          (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId})))`,
-        // …and not a rider whose shared ride with mine was cancelled (issue 9).
-        sql`not exists (select 1 from match_members mine_m
-          join match_members their_m on their_m.match_id = mine_m.match_id
-          join matches ended on ended.id = mine_m.match_id and ended.status = 'Cancelled'
-          where mine_m.ride_request_id = ${mineId} and their_m.ride_request_id = ${rideRequests.id})`,
+        // Not already asked either way, nor my ask to their cab pending or declined…
+        sql`not exists (select 1 from ${matchRequests} where
+          (${matchRequests.status} = 'Pending' and (
+            (${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toRequestId} = ${rideRequests.id}) or
+            (${matchRequests.toRequestId} = ${mineId} and ${matchRequests.fromRequestId} = ${rideRequests.id}))) or
+          ((${matchRequests.status} = 'Pending' or (${matchRequests.status} = 'Declined' and ${matchRequests.answeredBy} is not null)) and
+            ${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId}))`,
+        // …and not kept apart from mine by a decline or a shared ride cancelled (issue 9).
+        sql`not ${isKeptApart(mineId, rideRequests.id)}`,
         // The wider search runs only where demand is thin: fewer open rides in the first search's
         // cells and window than it keeps (counted on the index, and no further than that). Elsewhere
         // the planner's one-time filter leaves this half unread.
@@ -165,7 +164,7 @@ function buildStatements(db: Db) {
       joinCab: sql<
         Parameters<typeof cabMembersFromJson>[0]
       >`case when ${matchRequests.status} = 'Pending'
-        then ${cabMembersJson(matchRequests.toMatchId, rideRequests.riderId)} end`,
+        then ${cabMembersJson(matchRequests.toMatchId, { riderId: rideRequests.riderId, rideId: rideRequests.id })} end`,
       myGender: sql<Gender | null>`(select u.gender from users u where u.id = ${rideRequests.riderId})`,
     })
     .from(rideRequests)

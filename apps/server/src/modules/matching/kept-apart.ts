@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/database';
+
+type Ride = AnyPgColumn | SQL;
+
+/**
+ * True when two ride requests are kept apart (decision 004, issue 9): a rider declined the other's
+ * match request, or the two rode in a match that was cancelled. They are not offered to each other
+ * again, as a pair or in a cab, and neither can ask the other again. The tables are aliased, as in
+ * isBlockedPair, so a column passed in is never captured by the subqueries'.
+ */
+export const isKeptApart = (a: Ride, b: Ride): SQL<boolean> =>
+  sql<boolean>`(exists (select 1 from match_requests ka_req where ka_req.status = 'Declined'
+      and ka_req.answered_by is not null and (
+        (ka_req.from_request_id = ${a} and ka_req.to_request_id = ${b}) or
+        (ka_req.from_request_id = ${b} and ka_req.to_request_id = ${a})))
+    or exists (select 1 from match_members ka_a
+      join match_members ka_b on ka_b.match_id = ka_a.match_id
+      join matches ka_match on ka_match.id = ka_a.match_id and ka_match.status = 'Cancelled'
+      where ka_a.ride_request_id = ${a} and ka_b.ride_request_id = ${b}))`;
+
+export async function areKeptApart(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select ${isKeptApart(sql`${a}::uuid`, sql`${b}::uuid`)} as apart`,
+  );
+  const [row] = (result as unknown as { rows: { apart: boolean }[] }).rows;
+  return row?.apart === true;
+}
