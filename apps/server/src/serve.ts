@@ -4,7 +4,7 @@ import { buildApp, loggerOptions } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
-import type { PgliteLink } from './db/pglite/worker-link';
+import { closeWithin, type PgliteLink } from './db/pglite/worker-link';
 import { createLogStream } from './lib/log-stream';
 import { resolveStoreKind } from './lib/rate-limit/create-store';
 import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
@@ -23,10 +23,17 @@ export type Started = {
   unlock: () => void;
   /** The embedded database's thread, started before this module loaded (server.ts). */
   pglite?: PgliteLink;
+  /** Removes the entry's signal handlers for the start, once these take over. */
+  releaseStartSignals?: () => void;
 };
 
 /** Opens the database, builds the app and serves it until a signal ends it. */
-export async function serve({ config, unlock, pglite }: Started): Promise<void> {
+export async function serve({
+  config,
+  unlock,
+  pglite,
+  releaseStartSignals,
+}: Started): Promise<void> {
   let secrets;
   try {
     secrets = loadSecrets(config, config.dataDir);
@@ -45,7 +52,7 @@ export async function serve({ config, unlock, pglite }: Started): Promise<void> 
         template: PGLITE_TEMPLATE_DIR,
         worker: pglite,
       }).catch((error: unknown) => {
-        throw explainDataDirError(error, config.dataDir);
+        throw explainDataDirError(error, path.join(config.dataDir, 'pglite'));
       });
 
   // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
@@ -77,8 +84,9 @@ export async function serve({ config, unlock, pglite }: Started): Promise<void> 
 
   let closing = false;
   const exit = async (code: number) => {
-    unlock();
     await log.flush(LOG_FLUSH_MS);
+    // The folder's lock goes last, once the database's thread has closed or died.
+    unlock();
     process.exit(code);
   };
   const shutdown = async (signal: string) => {
@@ -87,7 +95,9 @@ export async function serve({ config, unlock, pglite }: Started): Promise<void> 
     // The deadline holds whatever the close or the log does: nothing here may keep us running.
     setTimeout(() => {
       app.log.error('requests still running after the grace period; exiting');
-      void exit(1);
+      // The embedded database still closes cleanly: its close waits for the statement running,
+      // not for the requests.
+      void closeWithin(pglite).then(() => exit(1));
     }, SHUTDOWN_GRACE_MS).unref();
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
@@ -107,6 +117,7 @@ export async function serve({ config, unlock, pglite }: Started): Promise<void> 
     app.log.fatal({ err: error }, 'the database stopped; exiting');
     void exit(1);
   });
+  releaseStartSignals?.();
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('exit', () => unlock());

@@ -82,6 +82,23 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     expect(output).toContain('PORT');
   });
 
+  it('closes the database before it exits when stopped while it starts, and opens it again', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-early-'));
+    const starting = startServer(folder);
+    // The lock is taken in the same turn as the start's signal handlers are set.
+    while (!fs.existsSync(path.join(folder, 'aeropool.lock')) && starting.child.exitCode === null)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    starting.child.kill('SIGTERM');
+    expect(await starting.exited).toBe(143);
+    expect(starting.output()).not.toContain('ready on');
+
+    const again = startServer(folder);
+    const port = await waitForPort(again);
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+
   it('exits within the grace period after SIGTERM even when its log reader has gone away', async () => {
     const started = startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-pipe-')));
     await waitForPort(started);
@@ -135,6 +152,15 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
         return path.join(file, 'data');
       },
       /is not a folder \(ENOTDIR\)/,
+    ],
+    [
+      'a folder whose database entry is a file',
+      () => {
+        const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-entry-'));
+        fs.writeFileSync(path.join(folder, 'pglite'), '');
+        return folder;
+      },
+      /pglite is not a folder \(ENOTDIR\)/,
     ],
     // sysfs refuses new entries, even to root: a folder nobody may write.
     ['a folder nobody may write', () => '/sys/aeropool-data', /is not writable by this user/],

@@ -3,33 +3,52 @@
 // every route) loads while that thread opens the database on the other core (issue 7: cold start).
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { startPgliteWorker } from './db/pglite/worker-link';
+import { closeWithin, startPgliteWorker, type PgliteLink } from './db/pglite/worker-link';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { explainDataDirError, StartupError } from './startup-error';
 
+/** The embedded database's thread, closed cleanly on every way out of the start. */
+let pglite: PgliteLink | undefined;
+
 async function main(): Promise<void> {
+  // A signal while the server starts (a first start, migrations) still closes the database
+  // cleanly: killed mid-write, an embedded data folder may not open again. Set before the lock,
+  // so no moment of the start is left to the default of dying at once.
+  let unlock: (() => void) | undefined;
+  const stopWhileStarting = (signal: NodeJS.Signals) =>
+    void closeWithin(pglite).then(() => {
+      unlock?.();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  process.on('SIGINT', stopWhileStarting);
+  process.on('SIGTERM', stopWhileStarting);
+  const releaseStartSignals = () => {
+    process.off('SIGINT', stopWhileStarting);
+    process.off('SIGTERM', stopWhileStarting);
+  };
+
   const config = loadConfig();
   // Lock first: a second server on the same folder must stop before it touches the database.
-  let unlock: () => void;
   try {
     unlock = lockDataDir(config.dataDir);
   } catch (error) {
     throw error instanceof DataDirLockedError ? error : explainDataDirError(error, config.dataDir);
   }
-  const pglite = config.DATABASE_URL
+  pglite = config.DATABASE_URL
     ? undefined
     : startPgliteWorker({
         dataDir: path.join(config.dataDir, 'pglite'),
         template: PGLITE_TEMPLATE_DIR,
       });
   const { serve } = await import('./serve');
-  await serve({ config, unlock, pglite });
+  await serve({ config, unlock, pglite, releaseStartSignals });
 }
 
 try {
   await main();
 } catch (error) {
+  await closeWithin(pglite);
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||

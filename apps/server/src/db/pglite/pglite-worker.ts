@@ -40,6 +40,24 @@ function startFromTemplate(dataDir: string, templateDir: string): void {
   fs.renameSync(staging, dataDir);
 }
 
+/**
+ * The engine's file system reports failures as Emscripten's ErrnoError, which has no message and
+ * numbers its codes as WASI does; these are the ones a data folder can cause.
+ */
+const ENGINE_ERRNO: Record<number, string> = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  51: 'ENOSPC',
+  54: 'ENOTDIR',
+  63: 'EPERM',
+  69: 'EROFS',
+};
+
+const describeEngineError = (error: unknown): string => {
+  const { name, errno } = (error ?? {}) as { name?: string; errno?: number };
+  return name && errno !== undefined ? `${name} ${errno}` : String(error);
+};
+
 const port = parentPort!;
 const say = (reply: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 
@@ -111,8 +129,12 @@ open().then(
   },
   (error: unknown) => {
     // The code (EACCES, ENOSPC…) lets the server explain a data folder it cannot use.
-    const { code } = error as NodeJS.ErrnoException;
-    say({ kind: 'failed', message: error instanceof Error ? error.message : String(error), code });
+    const { code, errno } = error as NodeJS.ErrnoException;
+    say({
+      kind: 'failed',
+      message: error instanceof Error ? error.message : describeEngineError(error),
+      code: code ?? (errno === undefined ? undefined : ENGINE_ERRNO[errno]),
+    });
     process.exit(1);
   },
 );

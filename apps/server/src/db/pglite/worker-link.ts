@@ -16,7 +16,10 @@ export type PgliteLink = {
   reset(): Promise<void>;
   /** Closes the database (a clean Postgres shutdown) and ends the thread. */
   close(): Promise<void>;
-  /** Called once if the thread fails after it was ready (the engine broke or the thread died). */
+  /**
+   * Called once if the thread fails after it was ready (the engine broke or the thread died), at
+   * once if that has already happened.
+   */
   onFailure(listener: (error: Error) => void): void;
 };
 
@@ -50,6 +53,9 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
     markReady = resolve;
     markFailed = reject;
   });
+  // Awaited only once the rest of the server has loaded (server.ts): a thread that fails sooner
+  // must not end the process as an unhandled rejection before anyone can explain it.
+  ready.catch(() => undefined);
   let isReady = false;
 
   const fail = (error: Error) => {
@@ -104,6 +110,20 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
       await ask({ kind: 'close' }).catch(() => undefined);
       await worker.terminate();
     },
-    onFailure: (listener) => failureListeners.push(listener),
+    onFailure: (listener) => {
+      // A thread that failed before the listener came still ends the server.
+      if (broken && isReady && !closing) queueMicrotask(() => listener(broken!));
+      else failureListeners.push(listener);
+    },
   };
 }
+
+/**
+ * Closes the thread's database cleanly (the close waits behind the statement running), or gives
+ * up after `ms`: a stopping server must end.
+ */
+export const closeWithin = (link: PgliteLink | undefined, ms = 5000): Promise<unknown> =>
+  Promise.race([
+    link?.close().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, ms).unref()),
+  ]);
