@@ -40,7 +40,7 @@ export class WorkerConnection extends EventEmitter {
       .then(() => this.link.reset())
       .then(
         () => this.emit('readyForQuery'),
-        (error: unknown) => this.emit('error', error),
+        (error: unknown) => this.#fail(error),
       );
   }
 
@@ -100,7 +100,9 @@ export class WorkerConnection extends EventEmitter {
     this.#outgoing.push(last);
     const bytes = Buffer.concat(this.#outgoing);
     this.#outgoing = [];
-    const answer = this.link.protocol(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length));
+    // A buffer of its own: a small concat is a view into Node's shared 8 KB pool, and posting a
+    // view copies the whole buffer beneath it to the thread.
+    const answer = this.link.protocol(new Uint8Array(bytes));
     this.#turn = this.#turn
       .then(() => answer)
       .then(
@@ -109,7 +111,12 @@ export class WorkerConnection extends EventEmitter {
             this.emit('message', m);
             this.emit(m.name === 'error' ? 'errorMessage' : m.name, m);
           }),
-        (error: unknown) => this.emit('error', error),
+        (error: unknown) => this.#fail(error),
       );
+  }
+
+  /** After end() nobody listens; an 'error' with no listener would throw and end the process. */
+  #fail(error: unknown): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 }
