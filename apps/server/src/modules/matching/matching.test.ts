@@ -292,6 +292,28 @@ describe('the wider search where demand is thin', () => {
     expect(shown).toEqual([[rideB._id, expect.any(Number)]]);
     expect(shown[0][1]).toBeGreaterThan(16_000);
   });
+
+  it('runs however many rides lie where the first search looks, when none of them can share', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 4100, place: PLACES.whitefield, bags: 2 });
+    const rideB = await createRide(t, b, { minutesAhead: 4100, place: PLACES.electronicCity });
+    // Sixty rides beside A's, each with too many bags to share a cab with A's two.
+    const full = await createRide(t, c, { minutesAhead: 4100, place: PLACES.whitefield, bags: 3 });
+    const [row] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, full._id));
+    await t.database.db.insert(rideRequests).values(
+      Array.from({ length: 59 }, () => {
+        const { id: _id, gridCell: _cell, ...copy } = row!;
+        return copy;
+      }),
+    );
+    const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shown).toEqual([rideB._id]);
+  });
 });
 
 describe('a declined match request (issue 9)', () => {

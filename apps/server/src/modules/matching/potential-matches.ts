@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Gender } from '@aeropool/contract/gender';
 import {
   CAB_LIMITS,
@@ -42,24 +42,83 @@ type Sieve = 'near' | 'wide';
 const sieveParam = (sieve: Sieve, name: string, type: 'float8' | 'timestamptz' | 'integer[]') =>
   param(sieve === 'near' ? name : `wide_${name}`, type);
 
+type RideColumn = AnyPgColumn | SQL;
+
+/** The columns a sieve reads, of the searched table or of an alias of it. */
+type SievedRide = Record<
+  | 'status'
+  | 'direction'
+  | 'gridCell'
+  | 'timeOfTravel'
+  | 'riderId'
+  | 'latitude'
+  | 'longitude'
+  | 'seats'
+  | 'bags',
+  RideColumn
+>;
+
+const aliased = (alias: string): SievedRide => {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    status: column('status'),
+    direction: column('direction'),
+    gridCell: column('grid_cell'),
+    timeOfTravel: column('time_of_travel'),
+    riderId: column('rider_id'),
+    latitude: column('place_latitude'),
+    longitude: column('place_longitude'),
+    seats: column('seats'),
+    bags: column('bags'),
+  };
+};
+
+/** Great-circle metres from my place to `ride`'s. */
+const metresFromMine = (ride: Pick<SievedRide, 'latitude' | 'longitude'>) => {
+  const lat = param('lat', 'float8');
+  const lng = param('lng', 'float8');
+  return sql<number>`6371008.8 * 2 * asin(sqrt(
+    power(sin(radians(${ride.latitude} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${ride.latitude})) *
+    power(sin(radians(${ride.longitude} - ${lng}) / 2), 2)))`;
+};
+
+/**
+ * Where a sieve looks: others' open rides and riders of matches (the predicate of the index
+ * ride_requests_open_cell_time_idx) in my direction, in its cells and window first (the index:
+ * the rows read follow the local density, decision 010), then its box and exact distance; an open
+ * ride must also fit one cab with mine (a cab's room is checked with all its riders).
+ */
+const sieveConditions = (ride: SievedRide, sieve: Sieve): SQL[] => [
+  sql`${ride.status} in ('Active', 'Matched')`,
+  sql`${ride.direction} = ${param('direction', 'text')}`,
+  sql`(${ride.status} <> 'Active' or (
+    ${ride.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
+    ${ride.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
+  sql`${ride.gridCell} = any(${sieveParam(sieve, 'cells', 'integer[]')})`,
+  sql`${ride.timeOfTravel} between ${sieveParam(sieve, 'from', 'timestamptz')} and ${sieveParam(sieve, 'to', 'timestamptz')}`,
+  sql`${ride.riderId} <> ${param('riderId', 'uuid')}`,
+  sql`${ride.latitude} between ${sieveParam(sieve, 'latMin', 'float8')} and ${sieveParam(sieve, 'latMax', 'float8')}`,
+  sql`${ride.longitude} between ${sieveParam(sieve, 'lngMin', 'float8')} and ${sieveParam(sieve, 'lngMax', 'float8')}`,
+  sql`${metresFromMine(ride)} <= ${sieveParam(sieve, 'maxMetres', 'float8')}`,
+];
+
 /**
  * One sieve of the candidate search: open rides and riders of Active matches (a cab with room,
  * issue 10) in my direction within the sieve's cells, window and distance, that the safety,
  * rating and women-only rules allow, best first by a proxy; each cab among them carries its riders.
  */
 function candidateSearch(db: Db, sieve: Sieve) {
-  const lat = param('lat', 'float8');
-  const lng = param('lng', 'float8');
   const circuity = param('circuity', 'float8');
   // Great-circle metres and a ranking proxy in SQL, so only the best few rows leave the database
   // whatever the density; each is then fitted exactly (cab-fit) here. The proxy is the straight-line
   // share of distance saved times a time factor:
   //   shared = hop(terminals) + min(dA, dB) + circuity · |placeA − placeB|
   //   proxy  = clamp(2 · (dA + dB − shared) / (dA + dB), 0, 1) · (1 − ½ · min(1, |tA − tB| / window))
-  const distance = sql<number>`6371008.8 * 2 * asin(sqrt(
-    power(sin(radians(${rideRequests.placeLatitude} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${rideRequests.placeLatitude})) *
-    power(sin(radians(${rideRequests.placeLongitude} - ${lng}) / 2), 2)))`;
+  const distance = metresFromMine({
+    latitude: rideRequests.placeLatitude,
+    longitude: rideRequests.placeLongitude,
+  });
   const hop = sql`case when ${rideRequests.terminal} = ${param('terminal', 'text')} then 0 else ${param('terminalHop', 'float8')} end`;
   const roadMetres = param('roadMetres', 'float8');
   const solo = sql`(${rideRequests.roadMetres} + ${roadMetres})`;
@@ -68,13 +127,6 @@ function candidateSearch(db: Db, sieve: Sieve) {
   const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${sieveParam(sieve, 'windowMinutes', 'float8')}))`;
   const mineId = param('mineId', 'uuid');
   const riderId = param('riderId', 'uuid');
-  const direction = param('direction', 'text');
-  const [cells, from, to] = [
-    sieveParam(sieve, 'cells', 'integer[]'),
-    sieveParam(sieve, 'from', 'timestamptz'),
-    sieveParam(sieve, 'to', 'timestamptz'),
-  ];
-
   return db
     .select({
       request: rideRequests,
@@ -90,24 +142,23 @@ function candidateSearch(db: Db, sieve: Sieve) {
     .innerJoin(users, eq(users.id, rideRequests.riderId))
     .where(
       and(
-        // Open requests, and riders of an Active match (a cab that may have room, issue 10); the
-        // same predicate as the index ride_requests_open_cell_time_idx.
-        sql`${rideRequests.status} in ('Active', 'Matched')`,
+        ...sieveConditions(
+          {
+            status: rideRequests.status,
+            direction: rideRequests.direction,
+            gridCell: rideRequests.gridCell,
+            timeOfTravel: rideRequests.timeOfTravel,
+            riderId: rideRequests.riderId,
+            latitude: rideRequests.placeLatitude,
+            longitude: rideRequests.placeLongitude,
+            seats: rideRequests.seats,
+            bags: rideRequests.bags,
+          },
+          sieve,
+        ),
+        // A rider of a match is a candidate while that match is Active (a cab that may have room).
         sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
           where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
-        sql`${rideRequests.direction} = ${direction}`,
-        // An open ride must fit one cab with mine (a cab's room is checked with all its riders).
-        sql`(${rideRequests.status} <> 'Active' or (
-          ${rideRequests.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
-          ${rideRequests.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
-        // The cells around my place first (index ride_requests_open_cell_time_idx), then the
-        // box and the exact distance: the rows read follow the local density (decision 010).
-        sql`${rideRequests.gridCell} = any(${cells})`,
-        sql`${rideRequests.timeOfTravel} between ${from} and ${to}`,
-        sql`${rideRequests.riderId} <> ${riderId}`,
-        sql`${rideRequests.placeLatitude} between ${sieveParam(sieve, 'latMin', 'float8')} and ${sieveParam(sieve, 'latMax', 'float8')}`,
-        sql`${rideRequests.placeLongitude} between ${sieveParam(sieve, 'lngMin', 'float8')} and ${sieveParam(sieve, 'lngMax', 'float8')}`,
-        sql`${distance} <= ${sieveParam(sieve, 'maxMetres', 'float8')}`,
         sql`not ${isLowRated(rideRequests.riderId)}`,
         sql`not ${isHiddenByReports(rideRequests.riderId)}`,
         sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
@@ -123,14 +174,13 @@ function candidateSearch(db: Db, sieve: Sieve) {
             ${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId}))`,
         // …and not kept apart from mine by a decline or a shared ride cancelled (issue 9).
         sql`not ${isKeptApart(mineId, rideRequests.id)}`,
-        // The wider search runs only where demand is thin: fewer open rides in the first search's
-        // cells and window than it keeps (counted on the index, and no further than that). Elsewhere
-        // the planner's one-time filter leaves this half unread.
+        // The wider search runs only where demand is thin: the first search keeps fewer rows than
+        // it may (counted where it looks, up to that many). Elsewhere the planner's one-time
+        // filter leaves this half unread. (The rules below are left out of the count: they remove
+        // a few rows at most.)
         sieve === 'wide'
           ? sql`(select count(*) from (select 1 from ${rideRequests} g
-              where g.status in ('Active', 'Matched') and g.direction = ${direction}
-              and g.grid_cell = any(${param('cells', 'integer[]')})
-              and g.time_of_travel between ${param('from', 'timestamptz')} and ${param('to', 'timestamptz')}
+              where ${and(...sieveConditions(aliased('g'), 'near'))}
               limit ${CANDIDATE_ROWS}) near_rows) < ${CANDIDATE_ROWS}`
           : undefined,
       ),
@@ -225,8 +275,8 @@ export type MatchesAndRequests = {
 
 /**
  * GET potential-matches-and-requests: my request with its pending match requests (and the cabs I
- * asked to join), then (while my request is open) the candidates: two prepared statements, where
- * demand is thin and where cabs are involved too. 404 / 403 as findOwnRequest.
+ * asked to join), then (while my request is open) the candidates: two prepared statements in
+ * every case, thin demand and cabs included. 404 / 403 as findOwnRequest.
  */
 export async function findMatchesAndRequests(
   ctx: ServiceContext,
