@@ -3,6 +3,12 @@ import { matchRoom, type ChatMessage } from '@aeropool/contract/chat';
 import { notifyRider } from '../notifications/notification-service';
 
 const PREVIEW_LENGTH = 80;
+/**
+ * How long the other instances get to say who reads there. A live one answers in a round trip
+ * through the adapter; one that died is still counted until its heartbeat times out (10 s), and
+ * every batch waits this long for it meanwhile (the adapter's own default is 5 s).
+ */
+const CLUSTER_ANSWER_MS = 1500;
 
 const preview = (text: string) =>
   text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
@@ -60,7 +66,7 @@ async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<vo
     note(await app.io.local.in(rooms).fetchSockets());
     if (anyoneAway()) {
       try {
-        note(await app.io.in(rooms).fetchSockets());
+        note(await app.io.in(rooms).timeout(CLUSTER_ANSWER_MS).fetchSockets());
       } catch (error) {
         // An instance that does not answer (it died, and the cluster has not noticed yet) leaves
         // unknown who reads there: a co-rider who may be away is told rather than missed.
