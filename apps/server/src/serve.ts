@@ -11,7 +11,10 @@ import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/singl
 import { loadSecrets, loadSharedSecrets } from './lib/secrets';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-/** In-flight requests get this long to finish after SIGTERM before the process exits anyway. */
+/**
+ * In-flight requests get this long to finish after SIGTERM; then the process closes the embedded
+ * database (up to 5 s more) and exits anyway.
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
 const LOG_FLUSH_MS = 1000;
 
@@ -23,8 +26,11 @@ export type Started = {
   unlock: () => void;
   /** The embedded database's thread, started before this module loaded (server.ts). */
   pglite?: PgliteLink;
-  /** Removes the entry's signal handlers for the start, once these take over. */
-  releaseStartSignals?: () => void;
+  /**
+   * Removes the entry's signal handlers for the start, once these take over; gives the stop
+   * already under way, if one is.
+   */
+  releaseStartSignals?: () => Promise<never> | undefined;
 };
 
 /** Opens the database, builds the app and serves it until a signal ends it. */
@@ -117,7 +123,8 @@ export async function serve({
     app.log.fatal({ err: error }, 'the database stopped; exiting');
     void exit(1);
   });
-  releaseStartSignals?.();
+  const stopping = releaseStartSignals?.();
+  if (stopping) return stopping;
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('exit', () => unlock());

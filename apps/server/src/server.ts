@@ -10,22 +10,28 @@ import { explainDataDirError, StartupError } from './startup-error';
 
 /** The embedded database's thread, closed cleanly on every way out of the start. */
 let pglite: PgliteLink | undefined;
+let unlock: (() => void) | undefined;
+/** A stop asked for while starting: it closes the database and ends the process, nothing else. */
+let stopping: Promise<never> | undefined;
+
+const stopWhileStarting = (signal: NodeJS.Signals) => {
+  stopping ??= closeWithin(pglite).then(() => {
+    unlock?.();
+    return process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+};
 
 async function main(): Promise<void> {
   // A signal while the server starts (a first start, migrations) still closes the database
   // cleanly: killed mid-write, an embedded data folder may not open again. Set before the lock,
   // so no moment of the start is left to the default of dying at once.
-  let unlock: (() => void) | undefined;
-  const stopWhileStarting = (signal: NodeJS.Signals) =>
-    void closeWithin(pglite).then(() => {
-      unlock?.();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    });
   process.on('SIGINT', stopWhileStarting);
   process.on('SIGTERM', stopWhileStarting);
+  // serve() takes the signals over before it listens; a stop already under way goes on instead.
   const releaseStartSignals = () => {
     process.off('SIGINT', stopWhileStarting);
     process.off('SIGTERM', stopWhileStarting);
+    return stopping;
   };
 
   const config = loadConfig();
@@ -48,7 +54,10 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
+  // Stopped while starting: what failed is the closing database; the stop ends the process.
+  if (stopping) await stopping;
   await closeWithin(pglite);
+  unlock?.();
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../database';
+import { startPgliteWorker } from './worker-link';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -89,5 +93,20 @@ describe.skipIf(onPostgres)('a closed embedded database', () => {
     const database = await openDatabase({ kind: 'pglite' });
     await database.close();
     await expect(database.pool.query('select 1')).rejects.toThrow();
+  });
+
+  it('leaves the data folder shut down cleanly, also when closed several times at once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-close-'));
+    try {
+      const link = startPgliteWorker({ dataDir });
+      await link.ready;
+      await Promise.all([link.close(), link.close(), link.close()]);
+      // pg_control's state, after the system identifier and two version numbers: 1, shut down
+      // (a thread ended mid-shutdown leaves it "in production", for crash recovery).
+      const control = fs.readFileSync(path.join(dataDir, 'global', 'pg_control'));
+      expect(control.readInt32LE(16)).toBe(1);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

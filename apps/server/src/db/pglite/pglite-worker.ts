@@ -82,11 +82,15 @@ const ownBuffer = (bytes: Uint8Array): Uint8Array =>
     ? bytes
     : new Uint8Array(bytes);
 
+let closed: Promise<void> | undefined;
+
 function serve(pglite: PGlite): void {
   port.on('message', (request: WorkerRequest) => {
     try {
       if (request.kind === 'close') {
-        void pglite.close().then(
+        // Every close is answered by the one shutdown (PGlite refuses a second while closing).
+        closed ??= pglite.close();
+        void closed.then(
           () => say({ kind: 'answer', id: request.id, bytes: new Uint8Array(0) }),
           (error: unknown) => say({ kind: 'failed', message: String(error) }),
         );

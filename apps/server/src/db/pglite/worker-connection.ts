@@ -100,9 +100,13 @@ export class WorkerConnection extends EventEmitter {
     this.#outgoing.push(last);
     const bytes = Buffer.concat(this.#outgoing);
     this.#outgoing = [];
-    // A buffer of its own: a small concat is a view into Node's shared 8 KB pool, and posting a
-    // view copies the whole buffer beneath it to the thread.
-    const answer = this.link.protocol(new Uint8Array(bytes));
+    // Handed to the thread in a buffer of its own: a small concat is a view into Node's shared
+    // 8 KB pool, which must be neither copied whole nor given away.
+    const own =
+      bytes.byteOffset === 0 && bytes.length === bytes.buffer.byteLength
+        ? new Uint8Array(bytes.buffer)
+        : new Uint8Array(bytes);
+    const answer = this.link.protocol(own);
     this.#turn = this.#turn
       .then(() => answer)
       .then(

@@ -5,7 +5,10 @@ import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './worker-prot
 export type PgliteLink = {
   /** Settles when the database has opened, or failed to. */
   ready: Promise<void>;
-  /** Sends frontend protocol messages; resolves with the backend's answer. */
+  /**
+   * Sends frontend protocol messages (their buffer is handed to the thread, not copied: the caller
+   * must own it whole and not use it again); resolves with the backend's answer.
+   */
   protocol(bytes: Uint8Array): Promise<Uint8Array>;
   /**
    * The engine runs `select 1` straight from the thread's queue: a health check costs a message
@@ -46,7 +49,7 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
   const failureListeners: ((error: Error) => void)[] = [];
   let nextId = 0;
   let broken: Error | undefined;
-  let closing = false;
+  let closing: Promise<void> | undefined;
   let markReady: () => void = () => undefined;
   let markFailed: (error: Error) => void = () => undefined;
   const ready = new Promise<void>((resolve, reject) => {
@@ -87,29 +90,32 @@ export function startPgliteWorker(data: PgliteWorkerData): PgliteLink {
   worker.on('error', (error) => fail(error));
   worker.on('exit', (code) => fail(new Error(`The embedded database's thread ended (${code}).`)));
 
-  const ask = (request: WithoutId<WorkerRequest>) =>
+  const ask = (request: WithoutId<WorkerRequest>, transfer: ArrayBuffer[] = []) =>
     new Promise<Uint8Array>((resolve, reject) => {
       if (broken) return reject(broken);
       const id = nextId++;
       pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id }, transfer);
     });
 
   return {
     ready,
-    protocol: (bytes) => ask({ kind: 'protocol', bytes }),
+    protocol: (bytes) => ask({ kind: 'protocol', bytes }, [bytes.buffer as ArrayBuffer]),
     ping: async () => {
       await ask({ kind: 'ping' });
     },
     reset: async () => {
       await ask({ kind: 'reset' });
     },
-    close: async () => {
-      if (broken) return;
-      closing = true;
-      await ask({ kind: 'close' }).catch(() => undefined);
-      await worker.terminate();
-    },
+    // Once: a second close (two signals, a deadline during a close) waits for the first rather
+    // than ending the thread while the engine shuts down.
+    close: () =>
+      (closing ??= broken
+        ? Promise.resolve()
+        : ask({ kind: 'close' })
+            .catch(() => undefined)
+            .then(() => worker.terminate())
+            .then(() => undefined)),
     onFailure: (listener) => {
       // A thread that failed before the listener came still ends the server.
       if (broken && isReady && !closing) queueMicrotask(() => listener(broken!));

@@ -6,13 +6,14 @@ type Ride = AnyPgColumn | SQL;
 
 /**
  * True when two ride requests are kept apart (decision 004, issue 9): a rider declined the other's
- * match request, or the two rode in a match that was cancelled. They are not offered to each other
+ * match request, or the two rode in a match that was cancelled. (A declined ask to join a cab
+ * keeps the asker from that cab, not from the rider its card showed: potential-matches.) They are not offered to each other
  * again, as a pair or in a cab, and neither can ask the other again. The tables are aliased, as in
  * isBlockedPair, so a column passed in is never captured by the subqueries'.
  */
 export const isKeptApart = (a: Ride, b: Ride): SQL<boolean> =>
   sql<boolean>`(exists (select 1 from match_requests ka_req where ka_req.status = 'Declined'
-      and ka_req.answered_by is not null and (
+      and ka_req.answered_by is not null and ka_req.to_match_id is null and (
         (ka_req.from_request_id = ${a} and ka_req.to_request_id = ${b}) or
         (ka_req.from_request_id = ${b} and ka_req.to_request_id = ${a})))
     or exists (select 1 from match_members ka_a

@@ -78,8 +78,6 @@ export async function sendMatchRequest(
     assertOpen(from, now, 'Your');
     assertOpen(to, now, 'Their');
     await assertNotBlocked(tx, from.riderId, to.riderId);
-    if (await areKeptApart(tx, from.id, to.id))
-      throw new AppError('CONFLICT', 'That ride is no longer available.');
     const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
     if (lowRated.has(from.riderId)) {
       throw new AppError(
@@ -87,7 +85,7 @@ export async function sendMatchRequest(
         'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
       );
     }
-    if (lowRated.has(to.riderId))
+    if (lowRated.has(to.riderId) || (await areKeptApart(tx, from.id, to.id)))
       throw new AppError('CONFLICT', 'That ride is no longer available.');
     const genders = await gendersOf(tx, [from.riderId, to.riderId]);
     const side = (row: typeof from) => ({

@@ -176,8 +176,9 @@ function candidateSearch(db: Db, sieve: Sieve) {
         sql`not ${isKeptApart(mineId, rideRequests.id)}`,
         // The wider search runs only where demand is thin: the first search keeps fewer rows than
         // it may (counted where it looks, up to that many). Elsewhere the planner's one-time
-        // filter leaves this half unread. (The rules below are left out of the count: they remove
-        // a few rows at most.)
+        // filter leaves this half unread. The count leaves out the other conditions here (a cab's
+        // match still Active, the safety, rating and women-only rules, requests between us): they
+        // remove a few rows at most.
         sieve === 'wide'
           ? sql`(select count(*) from (select 1 from ${rideRequests} g
               where ${and(...sieveConditions(aliased('g'), 'near'))}
@@ -400,7 +401,8 @@ type CandidateRow = Awaited<ReturnType<typeof searchCandidates>>[number];
 
 /**
  * Other riders' Active requests in the same direction, within the time window and distance, not
- * already linked to `mine` by a pending match request, not blocked, hidden or excluded by the
+ * already linked to `mine` by a pending match request nor kept apart from it (a decline, a ride
+ * together cancelled), not blocked, hidden or excluded by the
  * rating and women-only rules, and fitting one cab within each rider's limits (cab-fit, issue 10);
  * best matchPercentage first. The grid cells around the place narrow the rows (decision 010); the
  * box and the exact distance trim them; SQL ranks by a proxy and the best few are fitted here.
