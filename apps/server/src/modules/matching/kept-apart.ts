@@ -6,10 +6,11 @@ type Ride = AnyPgColumn | SQL;
 
 /**
  * True when two ride requests are kept apart (decision 004, issue 9): a rider declined the other's
- * match request, or the two rode in a match that was cancelled. (A declined ask to join a cab
- * keeps the asker from that cab, not from the rider its card showed: potential-matches.) They are not offered to each other
- * again, as a pair or in a cab, and neither can ask the other again. The tables are aliased, as in
- * isBlockedPair, so a column passed in is never captured by the subqueries'.
+ * match request, or the two rode in a match that was cancelled. They are not offered to each
+ * other again, as a pair or in a cab, and neither can ask the other again. A declined ask to join
+ * a cab keeps the asker from that cab (potential-matches), not from the rider its card showed.
+ * The tables are aliased, as in isBlockedPair, so a column passed in is never captured by the
+ * subqueries'.
  */
 export const isKeptApart = (a: Ride, b: Ride): SQL<boolean> =>
   sql<boolean>`(exists (select 1 from match_requests ka_req where ka_req.status = 'Declined'
