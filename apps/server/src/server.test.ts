@@ -26,13 +26,25 @@ const post = (port: number, url: string, body: object) =>
     body: JSON.stringify(body),
   });
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+/** Data folders of this file's servers (tens of MB each), removed once they have stopped. */
+const folders: string[] = [];
+const tempFolder = (name: string) => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-${name}-`));
+  folders.push(folder);
+  return folder;
+};
+
+afterAll(async () => {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
+  );
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 // These start real server processes on the embedded database; PostgreSQL has its own locking.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlite', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-proc-'));
+  const dataDir = tempFolder('proc');
 
   it('locks DATA_DIR: a second server stops at once with a clear message and the first keeps serving', async () => {
     const first = startServer(dataDir);
@@ -83,7 +95,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
   });
 
   it('closes the database before it exits when stopped while it starts, and opens it again', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-early-'));
+    const folder = tempFolder('early');
     const starting = startServer(folder);
     // The lock is taken in the same turn as the start's signal handlers are set.
     while (!fs.existsSync(path.join(folder, 'aeropool.lock')) && starting.child.exitCode === null)
@@ -100,7 +112,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
   }, 60_000);
 
   it('exits within the grace period after SIGTERM even when its log reader has gone away', async () => {
-    const started = startServer(fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-pipe-')));
+    const started = startServer(tempFolder('pipe'));
     await waitForPort(started);
     // The harness that read the log is gone: every write to stdout now fails with EPIPE.
     started.child.stdout!.destroy();
@@ -116,7 +128,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
   }, 60_000);
 
   it('takes over a lock whose pid now belongs to another process', async () => {
-    const reused = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-reused-'));
+    const reused = tempFolder('reused');
     // This test runner is alive, but it is not the process that wrote the lock: its start time differs.
     fs.writeFileSync(
       path.join(reused, 'aeropool.lock'),
@@ -132,7 +144,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
   });
 
   it('refuses a lock held by a live process that is really the one that wrote it', async () => {
-    const held = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-held-'));
+    const held = tempFolder('held');
     const startTime = processStartTime(process.pid);
     fs.writeFileSync(
       path.join(held, 'aeropool.lock'),
@@ -147,7 +159,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     [
       'a path under a file',
       () => {
-        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-file-')), 'plain');
+        const file = path.join(tempFolder('file'), 'plain');
         fs.writeFileSync(file, '');
         return path.join(file, 'data');
       },
@@ -156,7 +168,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     [
       'a folder whose database entry is a file',
       () => {
-        const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-entry-'));
+        const folder = tempFolder('entry');
         fs.writeFileSync(path.join(folder, 'pglite'), '');
         return folder;
       },
