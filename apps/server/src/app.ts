@@ -14,7 +14,7 @@ import { createSmsSender, type SmsSender } from './lib/sms/sms-sender';
 import { REDACT_PATHS, serializeError } from './lib/log-redaction';
 import { createRouter } from './lib/geo/router';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './lib/kept-json';
 import type { Secrets } from './lib/secrets';
 import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
@@ -42,8 +42,6 @@ export type AppDeps = {
   sms?: SmsSender;
 };
 
-/** JSON answers smaller than this go uncompressed: the saving would not pay for the work. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
@@ -131,7 +129,7 @@ export async function buildApp(
       await api.register(fastifyCompress, {
         threshold: COMPRESS_THRESHOLD_BYTES,
         encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+        brotliOptions: BROTLI_OPTIONS,
       });
       for (const module of apiModules(deps.database)) await api.register(module);
       if (config.ENABLE_TEST_CLOCK) {

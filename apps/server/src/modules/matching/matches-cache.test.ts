@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepJson } from '../../lib/kept-json';
 import { createRide, matchesOf, PLACES } from '../../test/ride-factory';
 import { countStatements } from '../../test/count-statements';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -60,7 +62,7 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
   it("drops the answers as a rider's writing request answers, before any NOTIFY", async () => {
     const { me, mine } = await pair(775);
     const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
-    const empty = { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+    const empty = keepJson('{"entities":[]}');
     await t.app.matchesCache.answer(key, async () => empty);
     // Marking notifications read touches no table the answer reads: only the hook can drop it.
     const read = await t.request({
@@ -106,7 +108,7 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
   it('does not keep an answer computed while something changed', async () => {
     const { me, mine } = await pair(900);
     const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
-    const empty = { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+    const empty = keepJson('{"entities":[]}');
     await t.app.matchesCache.answer(key, async () => {
       await t.database.db.execute(sql`update ride_requests set bags = bags where id = ${mine._id}`);
       // Long enough for the NOTIFY to come back on PostgreSQL's listening connection.
@@ -121,6 +123,44 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
     expect(computedAgain).toBe(true);
   });
 
+  it('sends the kept answer compressed as the client asks, the same JSON from every copy', async () => {
+    const { me, mine } = await pair(1100);
+    const newcomer = await t.signUp();
+    await createRide(t, newcomer, { minutesAhead: 1100, place: PLACES.hsrLayout });
+    const get = (acceptEncoding?: string) =>
+      t.request({
+        method: 'GET',
+        url: `/api/ride-request/potential-matches-and-requests/${mine._id}`,
+        token: me.token,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.json().entities[0].potentialMatches).toHaveLength(2);
+    await untilCached(me, mine._id);
+
+    // Twice each: the first makes the compressed copy, the second is sent from it.
+    for (const [accepted, encoding, decompress] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['br;q=0.5, gzip', 'gzip', zlib.gunzipSync],
+      ['br', 'br', zlib.brotliDecompressSync],
+      ['*', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round += 1) {
+        const res = await get(accepted);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(decompress(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    const identity = await get('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+  });
+
   it('computes a burst of the same request once', async () => {
     const { me, mine } = await pair(1000);
     const key = { requestId: mine._id, userId: me.id, now: t.clock.now() };
@@ -130,7 +170,7 @@ describe('potential matches between changes (issue 7, matches-cache)', () => {
         t.app.matchesCache.answer(key, async () => {
           computed += 1;
           await new Promise((resolve) => setTimeout(resolve, 50));
-          return { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
+          return keepJson('{"entities":[]}');
         }),
       ),
     );

@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import type { MatchesAndRequests } from './potential-matches';
+import type { KeptJson } from '../../lib/kept-json';
 
 /** Raised (by triggers, migration 0013) after any committed change that can alter an answer. */
 export const MATCHING_CHANGED_CHANNEL = 'aeropool_matching_changed';
 
-/** Answers kept at most: ~10–20 KB each, so tens of MB at the worst. */
+/** Answers kept at most: ~10–20 KB of JSON each, a few KB per compressed copy: tens of MB. */
 const MAX_ENTRIES = 2_000;
 
 export type MatchesCache = {
   /**
-   * The answer for this rider's request, from the cache while nothing it depends on has changed
-   * (and within the same minute of the app clock, as "now" decides what has expired), or from
-   * `compute`, whose answer is kept only if nothing changed while it ran.
+   * The answer for this rider's request as the JSON the route sends, from the cache while nothing
+   * it depends on has changed (and within the same minute of the app clock, as "now" decides what
+   * has expired), or from `compute`, whose answer is kept only if nothing changed while it ran.
+   * Kept serialized (and compressed as clients ask): checking the answer against its schema,
+   * writing its JSON and compressing it cost more than everything else a request does (issue 7).
    */
   answer(
     key: { requestId: string; userId: string; now: Date },
-    compute: () => Promise<MatchesAndRequests>,
-  ): Promise<MatchesAndRequests>;
+    compute: () => Promise<KeptJson>,
+  ): Promise<KeptJson>;
   /** Something changed (a write on this instance, or another's NOTIFY): nothing cached is valid. */
   invalidate(): void;
   /** False until the listener is up, and while it is down: every answer is computed then. */
@@ -34,9 +36,9 @@ export type MatchesCache = {
  * while the listener is down, nothing is served from the cache.
  */
 export async function createMatchesCache(database: Database): Promise<MatchesCache> {
-  const entries = new Map<string, MatchesAndRequests>();
+  const entries = new Map<string, KeptJson>();
   /** Answers being computed since the last change: a burst of the same request computes once. */
-  const computing = new Map<string, Promise<MatchesAndRequests>>();
+  const computing = new Map<string, Promise<KeptJson>>();
   let epoch = 0;
   let isListening = false;
   const invalidate = () => {

@@ -13,6 +13,7 @@ import {
   respondToMatchRequest,
   sendMatchRequest,
 } from './match-request-service';
+import { keepJson, sendKeptJson } from '../../lib/kept-json';
 import { findMatchesAndRequests } from './potential-matches';
 
 const secured = [{ bearerAuth: [] }];
@@ -32,16 +33,21 @@ const matchingRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: envelopeSchema(matchesAndRequestsSchema) },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      message: 'OK',
-      entities: [
-        await fastify.matchesCache.answer(
-          { requestId: request.params.requestId, userId: request.userId, now: fastify.now() },
-          () => findMatchesAndRequests(fastify, request.params.requestId, request.userId),
-        ),
-      ],
-    }),
+    async (request, reply) => {
+      const { requestId } = request.params;
+      const kept = await fastify.matchesCache.answer(
+        { requestId, userId: request.userId, now: fastify.now() },
+        // The route's own serializer (zod's, which writes a string): the answer is checked against
+        // the response schema, and stripped to it, once when computed, not at every cached read.
+        async () => {
+          const answer = await findMatchesAndRequests(fastify, requestId, request.userId);
+          return keepJson(
+            reply.serialize({ statusCode: 200, message: 'OK', entities: [answer] }) as string,
+          );
+        },
+      );
+      return sendKeptJson(request, reply, kept);
+    },
   );
 
   app.post(
