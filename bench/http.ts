@@ -2,7 +2,8 @@
 // - GET /api/health on the server as `npm start` runs it on PGlite, beside a bare Fastify and a
 //   bare Fastify answering from PGlite `select 1`;
 // - an authenticated GET potential-matches-and-requests with 10k open requests on PGlite and, when
-//   BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, 100k on PostgreSQL.
+//   BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, 100k on PostgreSQL; each also as a browser
+//   asks it (Accept-Encoding), since the answer a rider's browser receives is compressed.
 // Prints req/s and latency; writes bench/results/http.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -136,6 +137,13 @@ async function potentialMatchesTarget(database: Database, n: number): Promise<Ta
   };
 }
 
+/** Browsers ask for compressed answers; the rows above measure the bare request of the issue. */
+const AS_A_BROWSER = 'the same, asking for a compressed answer as browsers do (Accept-Encoding)';
+const asABrowser = (target: Target): Target => ({
+  ...target,
+  headers: { ...target.headers, 'accept-encoding': 'gzip, deflate, br' },
+});
+
 await buildServer();
 const bare = path.join(root, 'apps/server/dist/bare-http.mjs');
 fs.writeFileSync(bare, BARE);
@@ -166,6 +174,12 @@ try {
       { DATA_DIR: matchesDir, JWT_SECRET },
       { ...pgliteTarget, writesPerSecond: 10 },
     ),
+    await measure(
+      AS_A_BROWSER,
+      server,
+      { DATA_DIR: matchesDir, JWT_SECRET },
+      asABrowser(pgliteTarget),
+    ),
   );
 
   if (postgresUrl) {
@@ -186,6 +200,12 @@ try {
           server,
           { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
           { ...target, writesPerSecond: 10 },
+        ),
+        await measure(
+          AS_A_BROWSER,
+          server,
+          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
+          asABrowser(target),
         ),
       );
     } finally {
