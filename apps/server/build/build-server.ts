@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { openDatabase } from '../src/db/database';
 import { installJobSchema } from '../src/plugins/jobs';
+import { trimTemplate } from '../src/db/pglite/template';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(serverRoot, 'dist');
@@ -78,6 +79,7 @@ export async function buildServer(): Promise<void> {
 async function writePgliteTemplate(dir: string): Promise<void> {
   const migrated = await openDatabase({ kind: 'pglite', dataDir: dir });
   await installJobSchema(migrated);
+  await trimTemplate(migrated);
   await migrated.close();
 }
 

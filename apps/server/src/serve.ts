@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app';
 import type { Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, openPgliteEarly } from './db/database';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
-import { closeWithin, type PgliteLink } from './db/pglite/worker-link';
+import { closeWithin, startPgliteWorker, type PgliteLink } from './db/pglite/worker-link';
 import { createLogStream } from './lib/log-stream';
 import { resolveStoreKind } from './lib/rate-limit/create-store';
 import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
@@ -46,20 +46,24 @@ export async function serve({
   } catch (error) {
     throw explainDataDirError(error, config.dataDir);
   }
-  const database = config.DATABASE_URL
-    ? await openDatabase({
-        kind: 'postgres',
-        url: config.DATABASE_URL,
-        poolMax: config.DATABASE_POOL_MAX,
-      })
-    : await openDatabase({
-        kind: 'pglite',
-        dataDir: path.join(config.dataDir, 'pglite'),
-        template: PGLITE_TEMPLATE_DIR,
-        worker: pglite,
-      }).catch((error: unknown) => {
-        throw explainDataDirError(error, path.join(config.dataDir, 'pglite'));
-      });
+  // The embedded database goes on opening (and migrating) on its thread while this one builds
+  // the app (issue 7: cold start); PostgreSQL is open and migrated before anything else.
+  const { database, opened } = config.DATABASE_URL
+    ? {
+        database: await openDatabase({
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolMax: config.DATABASE_POOL_MAX,
+        }),
+        opened: Promise.resolve(),
+      }
+    : openPgliteEarly(
+        pglite ??
+          startPgliteWorker({
+            dataDir: path.join(config.dataDir, 'pglite'),
+            template: PGLITE_TEMPLATE_DIR,
+          }),
+      );
 
   // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
   if (database.kind === 'postgres') {
@@ -75,7 +79,7 @@ export async function serve({
   }
 
   const log = createLogStream();
-  const app = await buildApp(
+  const building = buildApp(
     {
       config: { ...config, WEB_DIST_DIR: config.WEB_DIST_DIR ?? defaultWebDist },
       database,
@@ -87,6 +91,13 @@ export async function serve({
       logger: { ...(loggerOptions(config.LOG_LEVEL) as object), stream: log.stream },
     },
   );
+  // A data folder that does not open is the error to explain, whatever the build then hit (the
+  // database is closed by then; the process ends without serving).
+  building.catch(() => undefined);
+  await opened.catch((error: unknown) => {
+    throw explainDataDirError(error, path.join(config.dataDir, 'pglite'));
+  });
+  const app = await building;
 
   let closing = false;
   const exit = async (code: number) => {

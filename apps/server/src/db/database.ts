@@ -64,62 +64,98 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * statements wait, as they waited for PGlite's own transaction lock before.
  */
 async function openPglite(link: PgliteLink): Promise<Database> {
-  await link.ready;
+  const { database, opened } = openPgliteEarly(link);
+  await opened;
+  return database;
+}
+
+/**
+ * The embedded database at once, while its thread still opens the data folder and the migrations
+ * run: the server builds its app meanwhile (issue 7: cold start), and every statement waits for
+ * `opened`, which rejects with what failed (the database is closed then).
+ */
+export function openPgliteEarly(link: PgliteLink): { database: Database; opened: Promise<void> } {
   // One session: what it has prepared is known to every connection made to it.
   const parsedStatements: Record<string, string> = {};
-  class WorkerClient extends pg.Client {
-    constructor(config?: pg.ClientConfig) {
-      super({
-        ...config,
-        connection: new WorkerConnection(link, parsedStatements),
-      } as pg.ClientConfig);
-    }
-  }
-  const pool = new pg.Pool({ Client: WorkerClient, max: 1, idleTimeoutMillis: 0 });
+  const clientAfter = (gate: () => Promise<unknown>) =>
+    class WorkerClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({
+          ...config,
+          connection: new WorkerConnection(link, parsedStatements, gate()),
+        } as pg.ClientConfig);
+      }
+    };
+  const MigrationClient = clientAfter(() => link.ready);
+  const pool = new pg.Pool({
+    // Its first client is made by the first statement, after `migrated` below is set.
+    Client: clientAfter(() => migrated),
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   pool.on('error', () => undefined);
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Each channel's LISTEN, issued once: answered after the migrations, in the pool's order. */
+  const listening = new Map<string, Promise<unknown>>();
   // The session's LISTENs outlive a connection the pool replaces; each new one relays them.
   pool.on('connect', (client) =>
     client.on('notification', ({ channel, payload }) => {
       for (const onMessage of listeners.get(channel) ?? []) onMessage(payload ?? '');
     }),
   );
-  const db = drizzlePg(pool, { schema });
-  try {
-    await migratePg(db, { migrationsFolder });
-  } catch (error) {
+  const close = async () => {
     await pool.end();
     await link.close();
+  };
+  const migrated = (async () => {
+    const migrator = new MigrationClient();
+    try {
+      await migrator.connect();
+      await migratePg(drizzlePg(migrator), { migrationsFolder });
+    } finally {
+      await migrator.end().catch(() => undefined);
+    }
+  })();
+  // Statements waiting for the migrations fail with them first, so the pool can end.
+  const opened = migrated.catch(async (error: unknown) => {
+    await close();
     throw error;
-  }
-  return {
-    db: db as unknown as Db,
+  });
+  // Whoever opened the database early hears of a failure through `opened`, not as unhandled.
+  opened.catch(() => undefined);
+
+  const database: Database = {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'pglite',
     pool,
     ping: () => link.ping(),
+    // Not waiting for the LISTEN: a cache built while the database opens must not hold up the
+    // start; it serves nothing from memory until onState(true) (it has no requests before then).
     listen: async (channel, { onMessage, onState }) => {
       let channelListeners = listeners.get(channel);
       if (!channelListeners) {
         channelListeners = new Set();
         listeners.set(channel, channelListeners);
-        await pool.query(`listen ${pg.escapeIdentifier(channel)}`);
+        listening.set(channel, pool.query(`listen ${pg.escapeIdentifier(channel)}`));
       }
       channelListeners.add(onMessage);
-      onState?.(true);
+      listening.get(channel)!.then(
+        () => onState?.(listeners.get(channel)?.has(onMessage) === true),
+        () => onState?.(false),
+      );
       return async () => {
         channelListeners.delete(onMessage);
         if (channelListeners.size > 0 || listeners.get(channel) !== channelListeners) return;
         listeners.delete(channel);
+        listening.delete(channel);
         // A database already closed has no listener left to remove.
         await pool.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
       };
     },
-    close: async () => {
-      await pool.end();
-      await link.close();
-    },
+    close,
     onFailure: (listener) => link.onFailure(listener),
   };
+  return { database, opened };
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {

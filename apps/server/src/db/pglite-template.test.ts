@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
+import { trimTemplate } from './pglite/template';
 import { appSecrets } from './schema';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -15,6 +16,7 @@ describe.skipIf(onPostgres)('a new PGlite data folder from the build template', 
     const template = path.join(root, 'template');
     const made = await openDatabase({ kind: 'pglite', dataDir: template });
     await made.db.insert(appSecrets).values({ name: 'marker', value: 'from-template' });
+    await trimTemplate(made);
     await made.close();
 
     const fresh = path.join(root, 'fresh');
@@ -29,6 +31,9 @@ describe.skipIf(onPostgres)('a new PGlite data folder from the build template', 
     expect((settings as unknown as { rows: unknown[] }).rows).toEqual([
       { buffers: '32MB', zero: 'off' },
     ]);
+    // Copied without the cluster's template databases, which the app never uses.
+    const databases = await opened.db.execute(sql`select datname from pg_database`);
+    expect((databases as unknown as { rows: unknown[] }).rows).toEqual([{ datname: 'postgres' }]);
     await opened.db.delete(appSecrets);
     await opened.close();
     expect(fs.existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);

@@ -59,6 +59,12 @@ describe('static assets by Accept-Encoding', () => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
   });
 
+  it('serves a compressed copy only in place of its file, not by its own name', async () => {
+    const res = await get('/assets/index-abc123.js.br', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('sends the plain file to a client that accepts no encoding', async () => {
     const res = await get('/assets/index-abc123.js');
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -32,15 +32,23 @@ export async function registerWeb(
   distDir: string | undefined,
 ): Promise<void> {
   const hasWeb = !!distDir && fs.existsSync(path.join(distDir, 'index.html'));
-  if (distDir && !hasWeb) app.log.warn({ distDir }, 'web app not built; serving the API only');
+  // Said once the app is ready to serve: a start that fails meanwhile (the data folder does not
+  // open) ends with its one line of explanation alone.
+  if (distDir && !hasWeb) {
+    app.addHook('onReady', async () => {
+      app.log.warn({ distDir }, 'web app not built; serving the API only');
+    });
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside each text asset; the best one the client accepts is
-      // sent with Vary: Accept-Encoding (issue 7), without compressing on every request.
+      // sent with Vary: Accept-Encoding (issue 7), without compressing on every request. They are
+      // found beside their file, not routes of their own: half the routes, and of a start's time.
       preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Everything outside assets/ is revalidated on each use: the service worker (sw.js) and
       // manifest.webmanifest above all, since a cached worker would pin riders to an old app.
       setHeaders: (reply, filePath) => {

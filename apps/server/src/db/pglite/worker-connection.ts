@@ -27,9 +27,11 @@ export class WorkerConnection extends EventEmitter {
   constructor(
     private readonly link: PgliteLink,
     readonly parsedStatements: Record<string, string>,
+    /** Nothing is sent before this: the thread ready, or the migrations done for the app's pool. */
+    gate: Promise<unknown> = link.ready,
   ) {
     super();
-    this.#turn = link.ready;
+    this.#turn = gate;
   }
 
   connect(): void {
