@@ -3,8 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, loggerOptions } from './app';
 import type { Config } from './config';
 import { openDatabase, openPgliteEarly } from './db/database';
-import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
-import { closeWithin, startPgliteWorker, type PgliteLink } from './db/pglite/worker-link';
+import { closeWithin, type PgliteLink } from './db/pglite/worker-link';
 import { createLogStream } from './lib/log-stream';
 import { resolveStoreKind } from './lib/rate-limit/create-store';
 import { guardSingleInstance, SecondInstanceError } from './lib/rate-limit/single-instance-guard';
@@ -24,7 +23,10 @@ export type Started = {
   config: Config;
   /** Releases the data folder's lock, taken before anything touched the database. */
   unlock: () => void;
-  /** The embedded database's thread, started before this module loaded (server.ts). */
+  /**
+   * The embedded database's thread, started before this module loaded (server.ts) whenever no
+   * DATABASE_URL is set.
+   */
   pglite?: PgliteLink;
   /**
    * Removes the entry's signal handlers for the start, once these take over; gives the stop
@@ -57,13 +59,7 @@ export async function serve({
         }),
         opened: Promise.resolve(),
       }
-    : openPgliteEarly(
-        pglite ??
-          startPgliteWorker({
-            dataDir: path.join(config.dataDir, 'pglite'),
-            template: PGLITE_TEMPLATE_DIR,
-          }),
-      );
+    : openPgliteEarly(pglite!);
 
   // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
   if (database.kind === 'postgres') {

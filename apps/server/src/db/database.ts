@@ -45,7 +45,7 @@ export type DatabaseOptions =
    * dataDir undefined means in memory (tests). A new data folder starts as a copy of `template`
    * (a closed PGlite data folder) when it exists.
    */
-  | { kind: 'pglite'; dataDir?: string; template?: string; worker?: PgliteLink };
+  | { kind: 'pglite'; dataDir?: string; template?: string };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
@@ -54,7 +54,7 @@ const MIGRATION_LOCK_KEY = 7_720_451;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax ?? 10);
-  return openPglite(options.worker ?? startPgliteWorker(options));
+  return openPglite(startPgliteWorker(options));
 }
 
 /**

@@ -10,9 +10,11 @@ export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]:
 
 type Encoding = 'br' | 'gzip';
 const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 const compressors: Record<Encoding, (json: string) => Promise<Buffer>> = {
-  br: (json) => promisify(zlib.brotliCompress)(json, BROTLI_OPTIONS),
-  gzip: (json) => promisify(zlib.gzip)(json),
+  br: (json) => brotliCompress(json, BROTLI_OPTIONS),
+  gzip: (json) => gzip(json),
 };
 
 /**
