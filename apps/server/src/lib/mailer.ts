@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type MailMessage = {
@@ -30,25 +30,29 @@ type MailerOptions = {
  * under DATA_DIR/outbox, so a newcomer can sign up (and read the OTP) with no configuration.
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  // nodemailer is loaded with the first message, not at every start (issue 7: cold start).
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
+  const close = () => void transport?.then((opened) => opened.close());
+
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        await (await transporter()).sendMail({ from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
-      close: () => transport.close(),
+      close,
     };
   }
 
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transporter()).sendMail({ from, ...message });
       let file: string | undefined;
       if (outboxDir) {
         await fs.mkdir(outboxDir, { recursive: true });
@@ -63,6 +67,6 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
         'mail written to outbox (no SMTP_URL)',
       );
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -41,4 +41,25 @@ describe('the job runner (pg-boss on this database)', () => {
     await eventually(async () => (await kindsOf(a)).includes('trip-reminder'));
     expect((await kindsOf(a)).filter((kind) => kind === 'trip-reminder')).toHaveLength(1);
   });
+
+  it('starts once the server listens, not while the app is built (its minute schedule appears then)', async () => {
+    const other = await createTestApp({ JOB_RUNNER: 'true' });
+    try {
+      const scheduled = async (): Promise<string[]> => {
+        const { pool } = other.database;
+        // pg-boss makes its schema when it starts; a database it has not started on has none.
+        const installed = await pool.query(`select to_regclass('pgboss.schedule') as t`);
+        if (!installed.rows[0].t) return [];
+        const { rows } = await pool.query<{ name: string }>('select name from pgboss.schedule');
+        return rows.map((row) => row.name);
+      };
+      // Long enough for a runner started with the app to have scheduled its jobs.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await scheduled()).toEqual([]);
+      await other.listen();
+      await eventually(async () => (await scheduled()).includes(JOB_NAMES.reminders));
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PgBoss, type Db as JobsDb } from 'pg-boss';
+import type { Db as JobsDb, PgBoss } from 'pg-boss';
 import { TIME_ZONE } from '@aeropool/contract/product';
 import type { Database } from '../db/database';
 
@@ -38,17 +38,26 @@ const onEmbedded = (database: Database): JobsDb => ({
   },
 });
 
-const createBoss = (database: Database, options: { supervise?: boolean } = {}) =>
-  database.kind === 'postgres'
+/**
+ * pg-boss (with its schedulers' date libraries, a fifth of the server's code) is loaded when the
+ * runner starts, not on the way to the server's first answer (issue 7: cold start).
+ */
+async function createBoss(
+  database: Database,
+  options: { supervise?: boolean } = {},
+): Promise<PgBoss> {
+  const { PgBoss } = await import('pg-boss');
+  return database.kind === 'postgres'
     ? new PgBoss({ connectionString: database.postgresUrl!, max: 3, ...options })
     : new PgBoss({ db: onEmbedded(database), backend: 'pglite', ...options });
+}
 
 /**
  * Installs pg-boss's tables. The build runs it into the PGlite template a new data folder starts
  * from: on PGlite the install takes seconds, during which the one connection serves nobody else.
  */
 export async function installJobSchema(database: Database): Promise<void> {
-  const boss = createBoss(database, { supervise: false });
+  const boss = await createBoss(database, { supervise: false });
   await boss.start();
   await boss.stop({ graceful: false, close: false });
 }
@@ -67,12 +76,11 @@ export default fp(async function jobsPlugin(
     return;
   }
   const { database } = options;
-  const boss = createBoss(database);
-  boss.on('error', (error) => app.log.error({ err: error }, 'job runner'));
-
-  // Started at once and not awaited: installing pg-boss's schema must not hold up serving. The
-  // handlers only run after the app is up; jobs sent meanwhile are queued when it has started.
-  const started = (async () => {
+  let boss: PgBoss | undefined;
+  let started: Promise<void> | undefined;
+  const run = async () => {
+    boss = await createBoss(database);
+    boss.on('error', (error) => app.log.error({ err: error }, 'job runner'));
     // A database that is briefly unreachable at boot must not leave the jobs dead for good.
     await boss.start({ attempts: START_ATTEMPTS });
     for (const job of options.jobs()) {
@@ -82,13 +90,24 @@ export default fp(async function jobsPlugin(
       });
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE });
     }
-  })();
-  started.catch((error: unknown) => app.log.error({ err: error }, 'job runner did not start'));
+  };
+  // Once the server listens, or at the first job sent before that (tests that never listen): the
+  // runner's loading and its first statements are not on the way to the server's first answer.
+  const start = () => {
+    if (!started) {
+      started = run();
+      started.catch((error: unknown) => app.log.error({ err: error }, 'job runner did not start'));
+    }
+    return started;
+  };
+  app.addHook('onListen', async () => {
+    void start();
+  });
   const jobs: Jobs = {
     // Not awaited by the caller's answer: the job is queued once the runner has started.
     send: async (name, data = {}) => {
-      void started
-        .then(() => boss.send(name, data))
+      void start()
+        .then(() => boss!.send(name, data))
         .catch((error: unknown) => app.log.error({ err: error, job: name }, 'job not queued'));
     },
   };
@@ -96,7 +115,7 @@ export default fp(async function jobsPlugin(
   // After the server has finished its requests (onClose): a ride saved during shutdown still
   // gets its job queued.
   app.addHook('onClose', async () => {
-    await started.catch(() => undefined);
-    await boss.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
+    await started?.catch(() => undefined);
+    await boss?.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server, type Socket } from 'socket.io';
 import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
@@ -39,6 +38,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
   // set up when the server closes would otherwise keep the main pool from ending.
   const adapterPool = options.postgresUrl ? createAdapterPool(options.postgresUrl) : undefined;
   if (adapterPool) {
+    const { createAdapter } = await import('@socket.io/postgres-adapter');
     adapterPool.on('error', (error) => app.log.error({ err: error }, 'socket.io adapter pool'));
     // The adapter's LISTEN connection is checked out for good: its errors must not go unhandled.
     adapterPool.on('connect', (client) =>

@@ -3,7 +3,6 @@ import type { Database } from '../../db/database';
 import type { LimitStore } from './limit-store';
 import { createMemoryStore } from './memory-store';
 import { createPostgresStore } from './postgres-store';
-import { createRedisStore } from './redis-store';
 
 /** The store RATE_LIMIT_STORE names; `auto` picks the one every instance can share. */
 export function resolveStoreKind(config: Config): 'memory' | 'postgres' | 'redis' {
@@ -15,8 +14,11 @@ export function resolveStoreKind(config: Config): 'memory' | 'postgres' | 'redis
 
 export async function createLimitStore(config: Config, database: Database): Promise<LimitStore> {
   switch (resolveStoreKind(config)) {
-    case 'redis':
+    case 'redis': {
+      // ioredis is loaded only where Redis is configured (issue 7: cold start).
+      const { createRedisStore } = await import('./redis-store');
       return createRedisStore(config.REDIS_URL!);
+    }
     case 'postgres':
       return createPostgresStore(database);
     default:

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { PushPayload } from '@aeropool/contract/push';
 import { pushSubscriptions, sessions } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
@@ -51,6 +50,8 @@ async function sendTo(
   // The endpoint's path is the device's address, as good as a credential: only the host is logged.
   const host = new URL(subscription.endpoint).host;
   try {
+    // Loaded at the first push, not at every start (issue 7: cold start).
+    const { default: webpush } = await import('web-push');
     const request = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import { appSecrets } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -18,6 +17,7 @@ const loaded = new WeakMap<object, Promise<KeyPair>>();
  * On the embedded database that row lives in DATA_DIR with the rest of the data.
  */
 async function storedKeyPair(ctx: Pick<ServiceContext, 'db'>): Promise<KeyPair> {
+  const { default: webpush } = await import('web-push');
   const fresh = webpush.generateVAPIDKeys();
   await ctx.db
     .insert(appSecrets)
