@@ -264,6 +264,7 @@ async function onePglite() {
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -271,10 +272,9 @@ async function twoPostgres() {
   process.env.TEST_DB = 'postgres';
   const { database, url, drop } = await openTestDatabase();
   const pairs = await seed(database);
-  const servers = [0, 1].map((i) =>
+  const servers = [0, 1].map(() =>
     startServerProcess({
       DATABASE_URL: url!,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-bench-${i}-`)),
       JWT_SECRET,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: '/nonexistent',

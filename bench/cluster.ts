@@ -47,10 +47,11 @@ async function run(instances: number) {
   const mail = await startMailCapture();
   const { database, url, drop } = await openTestDatabase();
   await seedRides(database.db, OPEN_REQUESTS);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-cluster-'));
   const cluster = await startCluster({
     instances,
     listenPort: await freePort(),
-    workDir: fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-cluster-')),
+    workDir,
     env: {
       DATABASE_URL: url!,
       SMTP_URL: mail.url,
@@ -144,6 +145,7 @@ async function run(instances: number) {
     return result;
   } finally {
     await cluster.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
     await drop();
     await mail.close();
   }

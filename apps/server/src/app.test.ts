@@ -134,8 +134,7 @@ describe('API foundations', () => {
     const res = await broken.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ statusCode: 503, entities: [{ status: 'unavailable' }] });
-    await broken.app.close();
-    await broken.mail.close();
+    await broken.close();
   });
 });
 

@@ -3,7 +3,7 @@ import { startServerProcess, type ServerProcess } from './test/server-process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processStartTime } from './lib/data-dir-lock';
 
 const children: ChildProcess[] = [];
@@ -44,7 +44,11 @@ afterAll(async () => {
 
 // These start real server processes on the embedded database; PostgreSQL has its own locking.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlite', () => {
-  const dataDir = tempFolder('proc');
+  // Made when the tests run: a skipped describe's body still runs, its hooks do not.
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = tempFolder('proc');
+  });
 
   it('locks DATA_DIR: a second server stops at once with a clear message and the first keeps serving', async () => {
     const first = startServer(dataDir);

@@ -24,6 +24,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
     let mail: MailCapture;
     let drop: () => Promise<void>;
     let cluster: Cluster;
+    let workDir: string | undefined;
     const sockets: Socket[] = [];
 
     beforeAll(async () => {
@@ -33,7 +34,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
       cluster = await startCluster({
         instances: 2,
         listenPort: await freePort(),
-        workDir: fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-nginx-')),
+        workDir: (workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-nginx-'))),
         // No JWT_SECRET or CHAT_ENCRYPTION_KEY: the instances share the database's secrets.
         env: {
           DATABASE_URL: db.url!,
@@ -49,6 +50,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
     afterAll(async () => {
       for (const socket of sockets) socket.close();
       await cluster?.stop();
+      if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
       await drop?.();
       await mail?.close();
     });

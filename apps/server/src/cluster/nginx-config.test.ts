@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { nginxConfig } from './nginx-config';
 
 const committed = path.resolve(import.meta.dirname, '../../../../deploy/nginx.conf');
@@ -21,6 +21,7 @@ describe('deploy/nginx.conf', () => {
 
   it.skipIf(!fs.existsSync('/usr/sbin/nginx'))('passes nginx -t', () => {
     const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-nginx-t-'));
+    onTestFinished(() => fs.rmSync(prefix, { recursive: true, force: true }));
     fs.mkdirSync(path.join(prefix, 'tmp'));
     const file = path.join(prefix, 'nginx.conf');
     fs.writeFileSync(file, nginxConfig({ ...twoNodes, runAsRoot: process.getuid?.() === 0 }));

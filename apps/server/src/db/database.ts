@@ -26,6 +26,7 @@ export type Database = {
    * instance). `onState(false)` says notifications may be missed until `onState(true)`.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** Ends the pool (and the embedded database); a second call waits for the first. */
   close(): Promise<void>;
   /**
    * Called if the database fails for good while serving: the embedded database's thread ended
@@ -103,10 +104,12 @@ export function openPgliteEarly(link: PgliteLink): { database: Database; opened:
       for (const onMessage of listeners.get(channel) ?? []) onMessage(payload ?? '');
     }),
   );
-  const close = async () => {
-    await pool.end();
-    await link.close();
-  };
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await pool.end();
+      await link.close();
+    })());
   const migrated = (async () => {
     const migrator = new MigrationClient();
     try {
@@ -172,6 +175,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
@@ -181,7 +185,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    close: () => pool.end(),
+    close: () => (closing ??= pool.end()),
     onFailure: () => undefined,
   };
 }

@@ -2,16 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 import { trimTemplate } from './pglite/template';
 import { appSecrets } from './schema';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-template-test-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe.skipIf(onPostgres)('a new PGlite data folder from the build template', () => {
+  // Made here, not at the file's top: a skipped describe runs neither hook.
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-template-test-'));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
   it('starts from the template (migrated, with its rows), and an existing folder ignores it', async () => {
     const template = path.join(root, 'template');
     const made = await openDatabase({ kind: 'pglite', dataDir: template });

@@ -77,10 +77,12 @@ let other: SignedUpUser;
 let operations: Operation[];
 let validIds: string[];
 let goodValues: Record<string, unknown>;
+let dataDir: string;
 
 beforeAll(async () => {
   // A real data folder, so /api/health?deep=1 is healthy and any 5xx is a finding.
-  t = await createTestApp({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-fuzz-')) });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-fuzz-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
   [owner, other] = await Promise.all([t.signUp(), t.signUp()]);
   const { rideA, rideB, matchId } = await matchedPair(t, owner, other, { minutesAhead: 4000 });
   const spare = await createRide(t, owner, { minutesAhead: 7000 });
@@ -126,6 +128,7 @@ afterAll(async () => {
     }
   }
   await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A URL cannot carry a lone UTF-16 surrogate at all; what a client could send is U+FFFD. */

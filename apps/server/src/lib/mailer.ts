@@ -38,7 +38,12 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
         ? nodemailer.createTransport(smtpUrl)
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
-  const close = () => void transport?.then((opened) => opened.close());
+  // A transport that never loaded has nothing to close (its sends failed with the reason).
+  const close = () =>
+    void transport?.then(
+      (opened) => opened.close(),
+      () => undefined,
+    );
 
   if (smtpUrl) {
     return {

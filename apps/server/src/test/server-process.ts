@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,17 +14,36 @@ export type ServerProcess = {
   port: (timeoutMs?: number) => Promise<number>;
 };
 
-/** Starts `src/server.ts` as its own process with `env` on top of the test's environment. */
+/**
+ * Starts `src/server.ts` as its own process with `env` on top of the test's environment. Without
+ * a DATA_DIR it gets a folder of its own, removed when the process has exited.
+ */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const ownDataDir = env.DATA_DIR
+    ? undefined
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-server-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   return {
     child,
     output: () => output,

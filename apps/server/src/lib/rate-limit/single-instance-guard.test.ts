@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { openTestDatabase } from '../../test/test-database';
@@ -18,7 +15,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       const start = (env: Record<string, string>) => {
         const server = startServerProcess({
           DATABASE_URL: url!,
-          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-guard-')),
           WEB_DIST_DIR: '/nonexistent',
           ...env,
         });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../config';
 import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
 import { createTestApp } from '../../test/test-app';
@@ -28,6 +28,7 @@ async function askCodeWith(env: Record<string, string>) {
 describe('SMS providers', () => {
   it('outbox (the default): a text file under DATA_DIR/outbox/sms holding the code', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-sms-'));
+    onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const { t, res } = await askCodeWith({ SMS_PROVIDER: 'outbox', DATA_DIR: dataDir });
     expect(res.statusCode).toBe(201);
     const dir = path.join(dataDir, 'outbox', 'sms');

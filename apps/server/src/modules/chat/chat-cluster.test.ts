@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck } from '@aeropool/contract/chat';
 import { otpFrom, startMailCapture, type MailCapture } from '../../test/mail-capture';
@@ -21,8 +18,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('chat across two server proc
   const urls: string[] = [];
   let shared: Record<string, string>;
   const startServer = () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aeropool-cluster-`));
-    const server = startServerProcess({ ...shared, DATA_DIR: dataDir });
+    const server = startServerProcess(shared);
     servers.push(server);
     return server;
   };
