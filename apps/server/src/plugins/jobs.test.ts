@@ -61,5 +61,5 @@ describe('the job runner (pg-boss on this database)', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 60_000);
 });

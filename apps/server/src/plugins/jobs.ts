@@ -78,6 +78,7 @@ export default fp(async function jobsPlugin(
   const { database } = options;
   let boss: PgBoss | undefined;
   let started: Promise<void> | undefined;
+  let closed = false;
   const run = async () => {
     boss = await createBoss(database);
     boss.on('error', (error) => app.log.error({ err: error }, 'job runner'));
@@ -94,6 +95,8 @@ export default fp(async function jobsPlugin(
   // Once the server listens, or at the first job sent before that (tests that never listen): the
   // runner's loading and its first statements are not on the way to the server's first answer.
   const start = () => {
+    // Nothing starts once the app closes (a listen or a job sent while it shuts down).
+    if (closed && !started) return Promise.reject(new Error('The job runner has stopped.'));
     if (!started) {
       started = run();
       started.catch((error: unknown) => app.log.error({ err: error }, 'job runner did not start'));
@@ -101,7 +104,7 @@ export default fp(async function jobsPlugin(
     return started;
   };
   app.addHook('onListen', async () => {
-    void start();
+    if (!closed) void start();
   });
   const jobs: Jobs = {
     // Not awaited by the caller's answer: the job is queued once the runner has started.
@@ -115,6 +118,7 @@ export default fp(async function jobsPlugin(
   // After the server has finished its requests (onClose): a ride saved during shutdown still
   // gets its job queued.
   app.addHook('onClose', async () => {
+    closed = true;
     await started?.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
   });

@@ -40,8 +40,11 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
-      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
-      resolve(code);
+      try {
+        if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+      } finally {
+        resolve(code);
+      }
     }),
   );
   return {

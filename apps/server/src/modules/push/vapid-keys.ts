@@ -17,13 +17,18 @@ const loaded = new WeakMap<object, Promise<KeyPair>>();
  * On the embedded database that row lives in DATA_DIR with the rest of the data.
  */
 async function storedKeyPair(ctx: Pick<ServiceContext, 'db'>): Promise<KeyPair> {
-  const { default: webpush } = await import('web-push');
-  const fresh = webpush.generateVAPIDKeys();
-  await ctx.db
-    .insert(appSecrets)
-    .values({ name: SECRET_NAME, value: JSON.stringify(fresh) })
-    .onConflictDoNothing();
-  const [row] = await ctx.db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
+  const read = async () =>
+    (await ctx.db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)))[0];
+  let row = await read();
+  if (!row) {
+    // web-push is loaded only to make the pair, once per database (issue 7: cold start).
+    const { default: webpush } = await import('web-push');
+    await ctx.db
+      .insert(appSecrets)
+      .values({ name: SECRET_NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) })
+      .onConflictDoNothing();
+    row = await read();
+  }
   if (!row) throw new Error('VAPID keys were not stored');
   return JSON.parse(row.value) as KeyPair;
 }
