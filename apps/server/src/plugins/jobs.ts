@@ -39,8 +39,8 @@ const onEmbedded = (database: Database): JobsDb => ({
 });
 
 /**
- * pg-boss (with its schedulers' date libraries, a fifth of the server's code) is loaded when the
- * runner starts, not on the way to the server's first answer (issue 7: cold start).
+ * pg-boss (with its schedulers' date libraries, a fifth of the server's code) is a chunk of its
+ * own, imported when the job runner is registered (see there) or, for the build's template, here.
  */
 async function createBoss(
   database: Database,
@@ -75,6 +75,10 @@ export default fp(async function jobsPlugin(
     app.decorate('jobs', { send: async () => undefined } satisfies Jobs);
     return;
   }
+  // Loaded while the server starts, not awaited: its thread has time for it while the database
+  // opens (no slower start, measured), whereas loading it once the server listened stalled the
+  // first requests for 100–180 ms (bench:chat). Started once the server listens, below.
+  import('pg-boss').catch(() => undefined);
   const { database } = options;
   let boss: PgBoss | undefined;
   let started: Promise<void> | undefined;
