@@ -97,7 +97,7 @@ export default fp(async function jobsPlugin(
     }
   };
   // Once the server listens, or at the first job sent before that (tests that never listen): the
-  // runner's loading and its first statements are not on the way to the server's first answer.
+  // runner's first statements are not on the way to the server's first answer.
   const start = () => {
     // Nothing starts once the app closes (a listen or a job sent while it shuts down).
     if (closed && !started) return Promise.reject(new Error('The job runner has stopped.'));
