@@ -28,7 +28,7 @@ export class WorkerConnection extends EventEmitter {
     private readonly link: PgliteLink,
     readonly parsedStatements: Record<string, string>,
     /** Nothing is sent before this: the thread ready, or the migrations done for the app's pool. */
-    gate: Promise<unknown> = link.ready,
+    gate: Promise<unknown>,
   ) {
     super();
     this.#turn = gate;
