@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { rideRequests } from '../../db/schema';
 import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -293,26 +294,52 @@ describe('the wider search where demand is thin', () => {
     expect(shown[0][1]).toBeGreaterThan(16_000);
   });
 
-  it('runs however many rides lie where the first search looks, when none of them can share', async () => {
-    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
-    const rideA = await createRide(t, a, { minutesAhead: 4100, place: PLACES.whitefield, bags: 2 });
-    const rideB = await createRide(t, b, { minutesAhead: 4100, place: PLACES.electronicCity });
-    // Sixty rides beside A's, each with too many bags to share a cab with A's two.
-    const full = await createRide(t, c, { minutesAhead: 4100, place: PLACES.whitefield, bags: 3 });
+  /** Sixty rides of one rider where the first search around Whitefield looks. */
+  async function sixtyBeside(options: { minutesAhead: number; bags: number }) {
+    const rider = await t.signUp();
+    const first = await createRide(t, rider, { place: PLACES.whitefield, ...options });
     const [row] = await t.database.db
       .select()
       .from(rideRequests)
-      .where(eq(rideRequests.id, full._id));
+      .where(eq(rideRequests.id, first._id));
     await t.database.db.insert(rideRequests).values(
       Array.from({ length: 59 }, () => {
         const { id: _id, gridCell: _cell, ...copy } = row!;
         return copy;
       }),
     );
+    return rider;
+  }
+
+  it('runs however many rides lie where the first search looks, when none of them can share', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 4100, place: PLACES.whitefield, bags: 2 });
+    const rideB = await createRide(t, b, { minutesAhead: 4100, place: PLACES.electronicCity });
+    // Each with too many bags to share a cab with A's two.
+    await sixtyBeside({ minutesAhead: 4100, bags: 3 });
     const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
       (p: { _id: string }) => p._id,
     );
     expect(shown).toEqual([rideB._id]);
+  });
+
+  it('runs when the rides where the first search looks are all kept from me (a block)', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    // A day after the rides of the test before, out of this search's window.
+    const rideA = await createRide(t, a, { minutesAhead: 5600, place: PLACES.whitefield });
+    const rideB = await createRide(t, b, { minutesAhead: 5600, place: PLACES.electronicCity });
+    const blocked = await sixtyBeside({ minutesAhead: 5600, bags: 1 });
+    const shown = async () =>
+      (await matchesOf(t, a, rideA._id)).potentialMatches.map((p: { _id: string }) => p._id);
+    expect(await shown()).toHaveLength(RIDE_LIMITS.maxPotentialMatches);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: blocked.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await shown()).toEqual([rideB._id]);
   });
 });
 

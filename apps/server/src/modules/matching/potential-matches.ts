@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias, unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Gender } from '@aeropool/contract/gender';
 import {
   CAB_LIMITS,
@@ -42,45 +42,15 @@ type Sieve = 'near' | 'wide';
 const sieveParam = (sieve: Sieve, name: string, type: 'float8' | 'timestamptz' | 'integer[]') =>
   param(sieve === 'near' ? name : `wide_${name}`, type);
 
-type RideColumn = AnyPgColumn | SQL;
-
-/** The columns a sieve reads, of the searched table or of an alias of it. */
-type SievedRide = Record<
-  | 'status'
-  | 'direction'
-  | 'gridCell'
-  | 'timeOfTravel'
-  | 'riderId'
-  | 'latitude'
-  | 'longitude'
-  | 'seats'
-  | 'bags',
-  RideColumn
->;
-
-const aliased = (alias: string): SievedRide => {
-  const column = (name: string) => sql.raw(`${alias}.${name}`);
-  return {
-    status: column('status'),
-    direction: column('direction'),
-    gridCell: column('grid_cell'),
-    timeOfTravel: column('time_of_travel'),
-    riderId: column('rider_id'),
-    latitude: column('place_latitude'),
-    longitude: column('place_longitude'),
-    seats: column('seats'),
-    bags: column('bags'),
-  };
-};
-
-/** Great-circle metres from my place to `ride`'s. */
-const metresFromMine = (ride: Pick<SievedRide, 'latitude' | 'longitude'>) => {
+/** Great-circle metres from my place to a candidate's. */
+const metresFromMine = () => {
   const lat = param('lat', 'float8');
   const lng = param('lng', 'float8');
+  const { placeLatitude: latitude, placeLongitude: longitude } = rideRequests;
   return sql<number>`6371008.8 * 2 * asin(sqrt(
-    power(sin(radians(${ride.latitude} - ${lat}) / 2), 2) +
-    cos(radians(${lat})) * cos(radians(${ride.latitude})) *
-    power(sin(radians(${ride.longitude} - ${lng}) / 2), 2)))`;
+    power(sin(radians(${latitude} - ${lat}) / 2), 2) +
+    cos(radians(${lat})) * cos(radians(${latitude})) *
+    power(sin(radians(${longitude} - ${lng}) / 2), 2)))`;
 };
 
 /**
@@ -89,73 +59,55 @@ const metresFromMine = (ride: Pick<SievedRide, 'latitude' | 'longitude'>) => {
  * the rows read follow the local density, decision 010), then its box and exact distance; an open
  * ride must also fit one cab with mine (a cab's room is checked with all its riders).
  */
-const sieveConditions = (ride: SievedRide, sieve: Sieve): SQL[] => [
-  sql`${ride.status} in ('Active', 'Matched')`,
-  sql`${ride.direction} = ${param('direction', 'text')}`,
-  sql`(${ride.status} <> 'Active' or (
-    ${ride.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
-    ${ride.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
-  sql`${ride.gridCell} = any(${sieveParam(sieve, 'cells', 'integer[]')})`,
-  sql`${ride.timeOfTravel} between ${sieveParam(sieve, 'from', 'timestamptz')} and ${sieveParam(sieve, 'to', 'timestamptz')}`,
-  sql`${ride.riderId} <> ${param('riderId', 'uuid')}`,
-  sql`${ride.latitude} between ${sieveParam(sieve, 'latMin', 'float8')} and ${sieveParam(sieve, 'latMax', 'float8')}`,
-  sql`${ride.longitude} between ${sieveParam(sieve, 'lngMin', 'float8')} and ${sieveParam(sieve, 'lngMax', 'float8')}`,
-  sql`${metresFromMine(ride)} <= ${sieveParam(sieve, 'maxMetres', 'float8')}`,
-];
+const sieveConditions = (sieve: Sieve): SQL[] => {
+  const ride = rideRequests;
+  return [
+    sql`${ride.status} in ('Active', 'Matched')`,
+    sql`${ride.direction} = ${param('direction', 'text')}`,
+    sql`(${ride.status} <> 'Active' or (
+      ${ride.seats} + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats} and
+      ${ride.bags} + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}))`,
+    sql`${ride.gridCell} = any(${sieveParam(sieve, 'cells', 'integer[]')})`,
+    sql`${ride.timeOfTravel} between ${sieveParam(sieve, 'from', 'timestamptz')} and ${sieveParam(sieve, 'to', 'timestamptz')}`,
+    sql`${ride.riderId} <> ${param('riderId', 'uuid')}`,
+    sql`${ride.placeLatitude} between ${sieveParam(sieve, 'latMin', 'float8')} and ${sieveParam(sieve, 'latMax', 'float8')}`,
+    sql`${ride.placeLongitude} between ${sieveParam(sieve, 'lngMin', 'float8')} and ${sieveParam(sieve, 'lngMax', 'float8')}`,
+    sql`${metresFromMine()} <= ${sieveParam(sieve, 'maxMetres', 'float8')}`,
+  ];
+};
 
 /**
- * One sieve of the candidate search: open rides and riders of Active matches (a cab with room,
- * issue 10) in my direction within the sieve's cells, window and distance, that the safety,
- * rating and women-only rules allow, best first by a proxy; each cab among them carries its riders.
+ * One sieve of the candidate search, read from ride_requests alone: open rides and riders of Active
+ * matches (a cab with room, issue 10) in my direction within the sieve's cells, window and
+ * distance, that the safety, rating and women-only rules allow; the best few by a proxy, as ids
+ * and scores. Riders, trust signals and cabs are joined to these rows only (candidateStatement).
  */
-function candidateSearch(db: Db, sieve: Sieve) {
+function rankedSieve(db: Db, sieve: Sieve, onlyWhen?: SQL) {
   const circuity = param('circuity', 'float8');
   // Great-circle metres and a ranking proxy in SQL, so only the best few rows leave the database
   // whatever the density; each is then fitted exactly (cab-fit) here. The proxy is the straight-line
   // share of distance saved times a time factor:
   //   shared = hop(terminals) + min(dA, dB) + circuity · |placeA − placeB|
   //   proxy  = clamp(2 · (dA + dB − shared) / (dA + dB), 0, 1) · (1 − ½ · min(1, |tA − tB| / window))
-  const distance = metresFromMine({
-    latitude: rideRequests.placeLatitude,
-    longitude: rideRequests.placeLongitude,
-  });
+  const distance = metresFromMine();
   const hop = sql`case when ${rideRequests.terminal} = ${param('terminal', 'text')} then 0 else ${param('terminalHop', 'float8')} end`;
   const roadMetres = param('roadMetres', 'float8');
   const solo = sql`(${rideRequests.roadMetres} + ${roadMetres})`;
   const shared = sql`(${hop} + least(${rideRequests.roadMetres}, ${roadMetres}) + ${distance} * ${circuity})`;
   const gapMinutes = sql`abs(extract(epoch from ${rideRequests.timeOfTravel}) * 1000 - ${param('timeMs', 'float8')}) / 60000`;
-  const approxScore = sql`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${sieveParam(sieve, 'windowMinutes', 'float8')}))`;
+  const approxScore = sql<number>`greatest(0, least(1, 2 * (${solo} - ${shared}) / ${solo})) * (1 - 0.5 * least(1, ${gapMinutes} / ${sieveParam(sieve, 'windowMinutes', 'float8')}))`;
   const mineId = param('mineId', 'uuid');
   const riderId = param('riderId', 'uuid');
   return db
     .select({
-      request: rideRequests,
-      rider: riderColumns,
-      wide: sql<boolean>`${sql.raw(sieve === 'wide' ? 'true' : 'false')}`,
-      // A cab's riders, for its card (PostgreSQL computes these for the rows kept, after the sort).
-      cab: sql<
-        Parameters<typeof cabMembersFromJson>[0]
-      >`case when ${rideRequests.status} = 'Matched'
-        then ${cabMembersJson(rideRequests.currentMatchId, { riderId, rideId: mineId })} end`,
+      id: rideRequests.id,
+      score: approxScore.as('score'),
+      wide: sql<boolean>`${sql.raw(sieve === 'wide' ? 'true' : 'false')}`.as('wide'),
     })
     .from(rideRequests)
-    .innerJoin(users, eq(users.id, rideRequests.riderId))
     .where(
       and(
-        ...sieveConditions(
-          {
-            status: rideRequests.status,
-            direction: rideRequests.direction,
-            gridCell: rideRequests.gridCell,
-            timeOfTravel: rideRequests.timeOfTravel,
-            riderId: rideRequests.riderId,
-            latitude: rideRequests.placeLatitude,
-            longitude: rideRequests.placeLongitude,
-            seats: rideRequests.seats,
-            bags: rideRequests.bags,
-          },
-          sieve,
-        ),
+        ...sieveConditions(sieve),
         // A rider of a match is a candidate while that match is Active (a cab that may have room).
         sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
           where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
@@ -163,7 +115,7 @@ function candidateSearch(db: Db, sieve: Sieve) {
         sql`not ${isHiddenByReports(rideRequests.riderId)}`,
         sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
         // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
-        sql`(${param('womenOnly', 'boolean')} = false or ${users.gender} = 'woman')`,
+        sql`(${param('womenOnly', 'boolean')} = false or (select u.gender from users u where u.id = ${rideRequests.riderId}) = 'woman')`,
         sql`(${rideRequests.womenOnly} = false or (select u.gender from users u where u.id = ${riderId}) = 'woman')`,
         // Not already asked either way, nor my ask to their cab pending or declined…
         sql`not exists (select 1 from ${matchRequests} where
@@ -174,20 +126,42 @@ function candidateSearch(db: Db, sieve: Sieve) {
             ${matchRequests.fromRequestId} = ${mineId} and ${matchRequests.toMatchId} = ${rideRequests.currentMatchId}))`,
         // …and not kept apart from mine by a decline or a shared ride cancelled (issue 9).
         sql`not ${isKeptApart(mineId, rideRequests.id)}`,
-        // The wider search runs only where demand is thin: the first search keeps fewer rows than
-        // it may (counted where it looks, up to that many). Elsewhere the planner's one-time
-        // filter leaves this half unread. The count leaves out the other conditions here (a cab's
-        // match still Active, the safety, rating and women-only rules, requests between us): they
-        // remove a few rows at most.
-        sieve === 'wide'
-          ? sql`(select count(*) from (select 1 from ${rideRequests} g
-              where ${and(...sieveConditions(aliased('g'), 'near'))}
-              limit ${CANDIDATE_ROWS}) near_rows) < ${CANDIDATE_ROWS}`
-          : undefined,
+        onlyWhen,
       ),
     )
     .orderBy(sql`${approxScore} desc`)
     .limit(CANDIDATE_ROWS);
+}
+
+/**
+ * The candidates statement: the first sieve's best rows, and the wider sieve's where demand is
+ * thin (the first kept fewer rows than it may; elsewhere the planner's one-time filter leaves
+ * that half unread), then each kept row's ride, rider with trust signals and, for a rider of a
+ * match, its cab's riders. Joined after the ranking, so these are read for the few rows kept,
+ * not for every row a sieve passes (issue 7).
+ */
+function candidateStatement(db: Db) {
+  const near = db.$with('near_ranked').as(rankedSieve(db, 'near'));
+  const ranked = unionAll(
+    db.select().from(near),
+    rankedSieve(db, 'wide', sql`(select count(*) from ${near}) < ${CANDIDATE_ROWS}`),
+  ).as('ranked');
+  return db
+    .with(near)
+    .select({
+      request: rideRequests,
+      rider: riderColumns,
+      wide: ranked.wide,
+      cab: sql<
+        Parameters<typeof cabMembersFromJson>[0]
+      >`case when ${rideRequests.status} = 'Matched'
+        then ${cabMembersJson(rideRequests.currentMatchId, { riderId: param('riderId', 'uuid'), rideId: param('mineId', 'uuid') })} end`,
+    })
+    .from(ranked)
+    .innerJoin(rideRequests, eq(rideRequests.id, ranked.id))
+    .innerJoin(users, eq(users.id, rideRequests.riderId))
+    .orderBy(ranked.wide, sql`${ranked.score} desc`)
+    .prepare('potential_match_candidates');
 }
 
 /**
@@ -250,12 +224,7 @@ function buildStatements(db: Db) {
     .orderBy(matchRequests.createdAt)
     .prepare('own_request_with_pending');
 
-  // One statement for both searches: the first sieve, and the wider one where demand is thin.
-  const candidates = unionAll(candidateSearch(db, 'near'), candidateSearch(db, 'wide')).prepare(
-    'potential_match_candidates',
-  );
-
-  return { ownWithPending, candidates };
+  return { ownWithPending, candidates: candidateStatement(db) };
 }
 
 const statements = new WeakMap<Db, ReturnType<typeof buildStatements>>();
