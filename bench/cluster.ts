@@ -46,21 +46,33 @@ const connect = (url: string, token: string, node: string) =>
 async function run(instances: number) {
   const mail = await startMailCapture();
   const { database, url, drop } = await openTestDatabase();
-  await seedRides(database.db, OPEN_REQUESTS);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-bench-cluster-'));
-  const cluster = await startCluster({
-    instances,
-    listenPort: await freePort(),
-    workDir,
-    env: {
-      DATABASE_URL: url!,
-      SMTP_URL: mail.url,
-      WEB_DIST_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-    },
-    command: { cwd: serverDir, args: ['--import', 'tsx', 'src/server.ts'] },
-  });
+  // What a failed seed or start leaves is removed as after a run.
+  const cleanUp = async () => {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    await drop();
+    await mail.close();
+  };
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  try {
+    await seedRides(database.db, OPEN_REQUESTS);
+    cluster = await startCluster({
+      instances,
+      listenPort: await freePort(),
+      workDir,
+      env: {
+        DATABASE_URL: url!,
+        SMTP_URL: mail.url,
+        WEB_DIST_DIR: '/nonexistent',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      },
+      command: { cwd: serverDir, args: ['--import', 'tsx', 'src/server.ts'] },
+    });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
   try {
     const client = httpClient(cluster.url, mail);
     const nodeOf = (i: number) => `node${(i % instances) + 1}`;
@@ -145,9 +157,7 @@ async function run(instances: number) {
     return result;
   } finally {
     await cluster.stop();
-    fs.rmSync(workDir, { recursive: true, force: true });
-    await drop();
-    await mail.close();
+    await cleanUp();
   }
 }
 
