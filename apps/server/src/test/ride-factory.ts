@@ -99,6 +99,16 @@ export async function respond(
   });
 }
 
+/** `by` blocks `who` (POST /api/blocks). */
+export async function block(t: TestApp, by: SignedUpUser, who: SignedUpUser) {
+  return t.request({
+    method: 'POST',
+    url: '/api/blocks',
+    token: by.token,
+    payload: { userId: who.id },
+  });
+}
+
 /** Two riders with compatible drops, matched: returns both rides and the match id. */
 export async function matchedPair(
   t: TestApp,

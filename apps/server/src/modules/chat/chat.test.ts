@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
 import { matches } from '../../db/schema';
 import { countStatements, recordStatements } from '../../test/count-statements';
-import { matchedPair } from '../../test/ride-factory';
+import { block, matchedPair } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -320,12 +320,7 @@ describe('chat over socket.io', () => {
     expect((await send(sa, { matchId, messageText: 'thanks!', clientId: randomUUID() })).ok).toBe(
       true,
     );
-    const blocked = await t.request({
-      method: 'POST',
-      url: '/api/blocks',
-      token: b.token,
-      payload: { userId: a.id },
-    });
+    const blocked = await block(t, b, a);
     expect(blocked.statusCode).toBe(201);
     for (const socket of [sa, sb]) {
       expect(

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
 import { matchMembers, rideRequests } from '../../db/schema';
-import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { storeMessage } from '../chat/chat-service';
 import { fitFormedCab } from './ride-fit';
@@ -364,12 +364,7 @@ describe('a cab of three', () => {
 
   it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {
     const { a, b, rideA, rideB, rideC, matchId } = await cabOfThree();
-    const blocked = await t.request({
-      method: 'POST',
-      url: '/api/blocks',
-      token: a.token,
-      payload: { userId: b.id },
-    });
+    const blocked = await block(t, a, b);
     expect(blocked.statusCode).toBeLessThan(300);
     const rows = await t.database.db
       .select()

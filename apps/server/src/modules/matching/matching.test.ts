@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { rideRequests } from '../../db/schema';
-import { createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -332,13 +332,7 @@ describe('the wider search where demand is thin', () => {
     const shown = async () =>
       (await matchesOf(t, a, rideA._id)).potentialMatches.map((p: { _id: string }) => p._id);
     expect(await shown()).toHaveLength(RIDE_LIMITS.maxPotentialMatches);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/blocks',
-      token: a.token,
-      payload: { userId: blocked.id },
-    });
-    expect(res.statusCode).toBe(201);
+    expect((await block(t, a, blocked)).statusCode).toBe(201);
     expect(await shown()).toEqual([rideB._id]);
   });
 });
