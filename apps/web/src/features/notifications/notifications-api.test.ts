@@ -1,7 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
-import { applyLiveNotification, notificationKeys } from './notifications-api';
+import { EventEmitter } from 'node:events';
+import { applyLiveNotification, notificationKeys, refetchOnConnect } from './notifications-api';
 
 const USER = 'user-1';
 const item: AppNotification = {
@@ -60,5 +61,40 @@ describe('a live notification in the bell’s list', () => {
     expect(calls()).toBe(3);
     expect(list()).toEqual(withItem);
     unsubscribe();
+  });
+});
+
+describe('the bell’s list on a socket connect', () => {
+  /** Just what refetchOnConnect uses of a socket: its state and its 'connect' event. */
+  const socketThat = (connected: boolean) => {
+    const events = new EventEmitter();
+    return {
+      events,
+      socket: {
+        connected,
+        on: (event: string, listener: () => void) => events.on(event, listener),
+        off: (event: string, listener: () => void) => events.off(event, listener),
+      } as unknown as Parameters<typeof refetchOnConnect>[0],
+    };
+  };
+
+  it('is fetched again on each connect while listened to', () => {
+    const { events, socket } = socketThat(false);
+    let fetched = 0;
+    const stop = refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(0);
+    events.emit('connect');
+    events.emit('connect');
+    expect(fetched).toBe(2);
+    stop();
+    events.emit('connect');
+    expect(fetched).toBe(2);
+  });
+
+  it('is fetched at once when the socket connected before anything listened', () => {
+    const { socket } = socketThat(true);
+    let fetched = 0;
+    refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import type {
   NotificationList,
 } from '@aeropool/contract/notifications';
 import { api } from '../../lib/api-client';
-import { useSocket, useSocketEvent } from '../../lib/socket';
+import { useSocket, useSocketEvent, type AppSocket } from '../../lib/socket';
 import { chatListKey } from '../chat/api/get-chats';
 
 export const notificationKeys = {
@@ -68,15 +68,24 @@ export function useNotifications(userId: string) {
     [queryClient, userId],
   );
   useSocketEvent('notification', onNotification);
-  // What arrived between the first load and the socket joining the rider's room (or while it was
-  // disconnected) is fetched on every 'connect', the first one and each reconnect.
   const socket = useSocket();
-  useEffect(() => {
-    if (!socket) return;
-    socket.on('connect', refresh);
-    return () => void socket.off('connect', refresh);
-  }, [socket, refresh]);
+  useEffect(() => (socket ? refetchOnConnect(socket, refresh) : undefined), [socket, refresh]);
   return query;
+}
+
+/**
+ * What arrived between the first load and the socket joining the rider's room (or while it was
+ * disconnected) is fetched on every 'connect', the first one and each reconnect; and at once when
+ * the socket connected before this listener was added (a busy page runs its effects late), since
+ * that connect's events may have come before anything listened. Returns the unsubscribe.
+ */
+export function refetchOnConnect(
+  socket: Pick<AppSocket, 'connected' | 'on' | 'off'>,
+  refresh: () => void,
+): () => void {
+  socket.on('connect', refresh);
+  if (socket.connected) refresh();
+  return () => void socket.off('connect', refresh);
 }
 
 /**
