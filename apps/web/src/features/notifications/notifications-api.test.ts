@@ -2,7 +2,12 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import { EventEmitter } from 'node:events';
-import { applyLiveNotification, notificationKeys, refetchOnConnect } from './notifications-api';
+import {
+  applyLiveNotification,
+  markLinkReadInCache,
+  notificationKeys,
+  refetchOnConnect,
+} from './notifications-api';
 
 const USER = 'user-1';
 const item: AppNotification = {
@@ -60,6 +65,30 @@ describe('a live notification in the bell’s list', () => {
     await settled(queryClient);
     expect(calls()).toBe(3);
     expect(list()).toEqual(withItem);
+    unsubscribe();
+  });
+});
+
+describe('a chat read while the bell’s list is being fetched', () => {
+  it('is not counted unread again by a fetch that read it before', async () => {
+    const read: NotificationList = {
+      notifications: [{ ...item, link: '/chat/m-1', readAt: item.createdAt }],
+      unreadCount: 0,
+    };
+    let answerStale: (list: NotificationList) => void = () => undefined;
+    const unread = { notifications: [{ ...item, link: '/chat/m-1' }], unreadCount: 1 };
+    const { queryClient, list, unsubscribe, calls } = watchedList([
+      async () => unread,
+      () => new Promise<NotificationList>((resolve) => (answerStale = resolve)),
+      async () => read,
+    ]);
+    await settled(queryClient);
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(USER) });
+    markLinkReadInCache(queryClient, USER, '/chat/m-1');
+    answerStale(unread);
+    await settled(queryClient);
+    expect(calls()).toBe(3);
+    expect(list()).toEqual(read);
     unsubscribe();
   });
 });

@@ -90,10 +90,16 @@ export function refetchOnConnect(
 
 /**
  * The server has read this link's notifications (opening a chat does): the cached bell follows
- * without a refetch.
+ * without a refetch, unless a fetch is in flight, which may have read them unread: then the list
+ * is fetched anew (as for a live notification).
  */
 export function markLinkReadInCache(queryClient: QueryClient, userId: string, link: string) {
-  queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), (list) => {
+  const queryKey = notificationKeys.list(userId);
+  if (queryClient.isFetching({ queryKey }) > 0) {
+    void queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  queryClient.setQueryData<NotificationList>(queryKey, (list) => {
     const opened = list?.notifications.filter((n) => n.link === link && !n.readAt) ?? [];
     if (!list || opened.length === 0) return list;
     const readAt = new Date().toISOString();
