@@ -94,36 +94,50 @@ describe('a chat read while the bell’s list is being fetched', () => {
 });
 
 describe('the bell’s list on a socket connect', () => {
-  /** Just what refetchOnConnect uses of a socket: its state and its 'connect' event. */
-  const socketThat = (connected: boolean) => {
+  /** Just what refetchOnConnect uses of a socket: its state, its id and its 'connect' event. */
+  const fakeSocket = () => {
     const events = new EventEmitter();
-    return {
-      events,
-      socket: {
-        connected,
-        on: (event: string, listener: () => void) => events.on(event, listener),
-        off: (event: string, listener: () => void) => events.off(event, listener),
-      } as unknown as Parameters<typeof refetchOnConnect>[0],
+    const socket = {
+      connected: false,
+      id: undefined as string | undefined,
+      on: (event: string, listener: () => void) => events.on(event, listener),
+      off: (event: string, listener: () => void) => events.off(event, listener),
     };
+    const connect = (id: string) => {
+      Object.assign(socket, { connected: true, id });
+      events.emit('connect');
+    };
+    return { socket: socket as unknown as Parameters<typeof refetchOnConnect>[0], connect };
   };
 
-  it('is fetched again on each connect while listened to', () => {
-    const { events, socket } = socketThat(false);
+  it('is fetched again on each connect while listened to, and not after', () => {
+    const { socket, connect } = fakeSocket();
     let fetched = 0;
     const stop = refetchOnConnect(socket, () => (fetched += 1));
     expect(fetched).toBe(0);
-    events.emit('connect');
-    events.emit('connect');
+    connect('first');
+    connect('second');
     expect(fetched).toBe(2);
     stop();
-    events.emit('connect');
+    connect('third');
     expect(fetched).toBe(2);
   });
 
-  it('is fetched at once when the socket connected before anything listened', () => {
-    const { socket } = socketThat(true);
+  it('is fetched at once on a connection nothing listened on, once per connection', () => {
+    const { socket, connect } = fakeSocket();
     let fetched = 0;
-    refetchOnConnect(socket, () => (fetched += 1));
+    connect('first');
+    // The bell's effect runs after the connect: what came meanwhile is fetched.
+    const stop = refetchOnConnect(socket, () => (fetched += 1));
     expect(fetched).toBe(1);
+    // The next page's bell on the same connection: nothing was missed.
+    stop();
+    const stopAgain = refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(1);
+    stopAgain();
+    // Reconnected while no bell listened: the next one fetches.
+    connect('second');
+    refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(2);
   });
 });

@@ -73,19 +73,27 @@ export function useNotifications(userId: string) {
   return query;
 }
 
+/** Per shared socket, the connection (socket.io's id, new at each) a bell list last listened on. */
+const listenedConnection = new WeakMap<object, string | undefined>();
+
 /**
  * What arrived between the first load and the socket joining the rider's room (or while it was
  * disconnected) is fetched on every 'connect', the first one and each reconnect; and at once when
- * the socket connected before this listener was added (a busy page runs its effects late), since
- * that connect's events may have come before anything listened. Returns the unsubscribe.
+ * the socket is on a connection no list listened on yet (a busy page runs its effects late, after
+ * the connect), whose first events may have come before anything listened. A bell mounted again
+ * on the same connection (each page has its own header) fetches nothing. Returns the unsubscribe.
  */
 export function refetchOnConnect(
-  socket: Pick<AppSocket, 'connected' | 'on' | 'off'>,
+  socket: Pick<AppSocket, 'connected' | 'id' | 'on' | 'off'>,
   refresh: () => void,
 ): () => void {
-  socket.on('connect', refresh);
-  if (socket.connected) refresh();
-  return () => void socket.off('connect', refresh);
+  const onConnect = () => {
+    listenedConnection.set(socket, socket.id);
+    refresh();
+  };
+  socket.on('connect', onConnect);
+  if (socket.connected && listenedConnection.get(socket) !== socket.id) onConnect();
+  return () => void socket.off('connect', onConnect);
 }
 
 /**
