@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
+import type { AppNotification } from '@aeropool/contract/notifications';
 import toast from '../../lib/notify';
-import { markRead, notificationKeys, useNotifications } from './notifications-api';
+import { markRead, updateCachedList, useNotifications } from './notifications-api';
 import { timeAgo } from '../../lib/time-ago';
 
 /** The bell in the app header: unread count, and the notification centre as a drop-down panel. */
@@ -39,7 +39,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const mark = async (which: { all: true } | { ids: string[] }) => {
     try {
       const list = await markRead(which);
-      queryClient.setQueryData<NotificationList>(notificationKeys.list(userId), list);
+      updateCachedList(queryClient, userId, () => list);
     } catch {
       toast.error('Could not update your notifications. Please try again.');
     }

@@ -49,49 +49,54 @@ describe('a live notification in the bell’s list', () => {
   });
 
   it('is not lost to a fetch that read the list before it was stored', async () => {
-    let answerStale: (list: NotificationList) => void = () => undefined;
-    const { queryClient, list, unsubscribe, calls } = watchedList([
-      async () => empty,
-      // The refetch on connect: in flight when the notification arrives, read before it.
-      () => new Promise<NotificationList>((resolve) => (answerStale = resolve)),
-      async () => withItem,
-    ]);
-    await settled(queryClient);
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(USER) });
-    expect(queryClient.isFetching()).toBe(1);
-
-    applyLiveNotification(queryClient, USER, item);
-    answerStale(empty);
-    await settled(queryClient);
-    expect(calls()).toBe(3);
-    expect(list()).toEqual(withItem);
-    unsubscribe();
+    const { list, calls } = await changedDuringFetch({
+      before: empty,
+      after: withItem,
+      change: (queryClient) => applyLiveNotification(queryClient, USER, item),
+    });
+    expect(calls).toBe(3);
+    expect(list).toEqual(withItem);
   });
 });
 
 describe('a chat read while the bell’s list is being fetched', () => {
   it('is not counted unread again by a fetch that read it before', async () => {
-    const read: NotificationList = {
-      notifications: [{ ...item, link: '/chat/m-1', readAt: item.createdAt }],
-      unreadCount: 0,
-    };
-    let answerStale: (list: NotificationList) => void = () => undefined;
-    const unread = { notifications: [{ ...item, link: '/chat/m-1' }], unreadCount: 1 };
-    const { queryClient, list, unsubscribe, calls } = watchedList([
-      async () => unread,
-      () => new Promise<NotificationList>((resolve) => (answerStale = resolve)),
-      async () => read,
-    ]);
-    await settled(queryClient);
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(USER) });
-    markLinkReadInCache(queryClient, USER, '/chat/m-1');
-    answerStale(unread);
-    await settled(queryClient);
-    expect(calls()).toBe(3);
-    expect(list()).toEqual(read);
-    unsubscribe();
+    const chatItem = { ...item, link: '/chat/m-1' };
+    const read = { notifications: [{ ...chatItem, readAt: item.createdAt }], unreadCount: 0 };
+    const { list, calls } = await changedDuringFetch({
+      before: { notifications: [chatItem], unreadCount: 1 },
+      after: read,
+      change: (queryClient) => markLinkReadInCache(queryClient, USER, '/chat/m-1'),
+    });
+    expect(calls).toBe(3);
+    expect(list).toEqual(read);
   });
 });
+
+/**
+ * A change the server already has, followed in the cache while a refetch (the one on connect) is in
+ * flight that read the list `before` it; the server answers `after` from then on.
+ */
+async function changedDuringFetch(options: {
+  before: NotificationList;
+  after: NotificationList;
+  change: (queryClient: QueryClient) => void;
+}) {
+  let answerStale: (list: NotificationList) => void = () => undefined;
+  const { queryClient, list, unsubscribe, calls } = watchedList([
+    async () => options.before,
+    () => new Promise<NotificationList>((resolve) => (answerStale = resolve)),
+    async () => options.after,
+  ]);
+  await settled(queryClient);
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.list(USER) });
+  expect(queryClient.isFetching()).toBe(1);
+  options.change(queryClient);
+  answerStale(options.before);
+  await settled(queryClient);
+  unsubscribe();
+  return { list: list(), calls: calls() };
+}
 
 describe('the bell’s list on a socket connect', () => {
   /** Just what refetchOnConnect uses of a socket: its state, its id and its 'connect' event. */

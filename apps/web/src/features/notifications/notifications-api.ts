@@ -33,22 +33,30 @@ const withLive = (list: NotificationList, item: AppNotification): NotificationLi
 };
 
 /**
- * Puts a live notification in the cached list. A list still loading, or being fetched again, may
- * have been read before the notification was stored, and its answer would replace the list with
- * one that lacks it: then the list is fetched anew instead (the fetch in flight is cancelled).
+ * Follows in the cached list a change the server already has (a notification stored, items read).
+ * A list still loading, or being fetched again, may have been read before that change, and its
+ * answer would replace the list with one that lacks it: then the list is fetched anew instead
+ * (the fetch in flight is cancelled).
  */
-export function applyLiveNotification(
+export function updateCachedList(
   queryClient: QueryClient,
   userId: string,
-  item: AppNotification,
+  update: (list: NotificationList) => NotificationList,
 ): void {
   const queryKey = notificationKeys.list(userId);
   if (queryClient.isFetching({ queryKey }) > 0 || !queryClient.getQueryData(queryKey)) {
     void queryClient.invalidateQueries({ queryKey });
     return;
   }
-  queryClient.setQueryData<NotificationList>(queryKey, (list) => list && withLive(list, item));
+  queryClient.setQueryData<NotificationList>(queryKey, (list) => list && update(list));
 }
+
+/** Puts a live notification in the cached list. */
+export const applyLiveNotification = (
+  queryClient: QueryClient,
+  userId: string,
+  item: AppNotification,
+): void => updateCachedList(queryClient, userId, (list) => withLive(list, item));
 
 /** The rider's notifications, kept current by the `notification` event on their socket room. */
 export function useNotifications(userId: string) {
@@ -96,20 +104,11 @@ export function refetchOnConnect(
   return () => void socket.off('connect', onConnect);
 }
 
-/**
- * The server has read this link's notifications (opening a chat does): the cached bell follows
- * without a refetch, unless a fetch is in flight, which may have read them unread: then the list
- * is fetched anew (as for a live notification).
- */
+/** The server has read this link's notifications (opening a chat does): the cached bell follows. */
 export function markLinkReadInCache(queryClient: QueryClient, userId: string, link: string) {
-  const queryKey = notificationKeys.list(userId);
-  if (queryClient.isFetching({ queryKey }) > 0) {
-    void queryClient.invalidateQueries({ queryKey });
-    return;
-  }
-  queryClient.setQueryData<NotificationList>(queryKey, (list) => {
-    const opened = list?.notifications.filter((n) => n.link === link && !n.readAt) ?? [];
-    if (!list || opened.length === 0) return list;
+  updateCachedList(queryClient, userId, (list) => {
+    const opened = list.notifications.filter((n) => n.link === link && !n.readAt);
+    if (opened.length === 0) return list;
     const readAt = new Date().toISOString();
     return {
       notifications: list.notifications.map((n) => (opened.includes(n) ? { ...n, readAt } : n)),
