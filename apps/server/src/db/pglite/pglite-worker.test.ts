@@ -65,6 +65,17 @@ describe.skipIf(onPostgres)('the embedded database on its own thread (issue 7)',
     await unlisten();
   });
 
+  it('knows a statement prepared by a connection that ended before hearing the answer', async () => {
+    const named = { name: 'worker_test_in_flight', text: 'select $1::int * 2 as n', values: [4] };
+    const client = await database.pool.connect();
+    // Sent at once; the client is ended (released in error) before the engine's answer is read.
+    const unheard = client.query(named).catch(() => undefined);
+    client.release(new Error('dropped'));
+    await unheard;
+    // The session holds the statement: a second Parse of it would fail ("already exists").
+    expect((await database.pool.query({ ...named, values: [21] })).rows).toEqual([{ n: 42 }]);
+  });
+
   it('answers a health ping beside the pool, also while a transaction holds its connection', async () => {
     await database.ping();
     const client = await database.pool.connect();

@@ -21,6 +21,8 @@ export class WorkerConnection extends EventEmitter {
   readonly submittedNamedStatements: Record<string, string> = {};
   readonly #parser = new Parser();
   #outgoing: Buffer[] = [];
+  /** The statements (named or not) whose Parse goes with the next batch, in the order sent. */
+  #parsing: { name: string; text: string }[] = [];
   /** Answers are handled in the order their requests were sent. */
   #turn: Promise<unknown>;
 
@@ -50,6 +52,7 @@ export class WorkerConnection extends EventEmitter {
     this.#send(serialize.query(text));
   }
   parse(query: Parameters<Serializer['parse']>[0]): void {
+    this.#parsing.push({ name: query.name ?? '', text: query.text });
     this.#outgoing.push(serialize.parse(query));
   }
   bind(config: Parameters<Serializer['bind']>[0]): void {
@@ -82,6 +85,7 @@ export class WorkerConnection extends EventEmitter {
 
   end(): void {
     this.#outgoing = [];
+    this.#parsing = [];
     // The client that ends this connection waits for 'end'; nothing else may hear from it again.
     for (const name of this.eventNames()) if (name !== 'end') this.removeAllListeners(name);
     this.#turn = this.#turn.then(() => {
@@ -101,7 +105,9 @@ export class WorkerConnection extends EventEmitter {
   #send(last: Buffer): void {
     this.#outgoing.push(last);
     const bytes = Buffer.concat(this.#outgoing);
+    const parsing = this.#parsing;
     this.#outgoing = [];
+    this.#parsing = [];
     // Handed to the thread in a buffer of its own: a small concat is a view into Node's shared
     // 8 KB pool, which must be neither copied whole nor given away.
     const own =
@@ -114,6 +120,13 @@ export class WorkerConnection extends EventEmitter {
       .then(
         (reply) =>
           this.#parser.parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => {
+            // The session now holds the statement, whether or not a client still listens: one
+            // ended while its Parse was on the way must not leave the next connection to parse
+            // it again ("already exists", for good). An error skips the batch's later Parses.
+            if (m.name === 'parseComplete') {
+              const parsed = parsing.shift();
+              if (parsed?.name) this.parsedStatements[parsed.name] = parsed.text;
+            }
             this.emit('message', m);
             this.emit(m.name === 'error' ? 'errorMessage' : m.name, m);
           }),
