@@ -111,6 +111,34 @@ test('opened cold, My Trips fetches its own code beside the app entry, not after
   expect(errors).toEqual([]);
 });
 
+test('a signed-in rider’s tabs load their code while the browser is idle: a tap on Trips fetches no script', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request);
+  await createDrop(request, rider, { place: PLACES.koramangala, time: Date.now() + 180 * MINUTE });
+  await signInAs(page, rider);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  // Profile's own HTML preloads only its own code: the Trips page's comes with the idle time.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/dashboard-page-/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trips' }).click();
+  await expect(tabPanel(page, 'Upcoming Trips').getByRole('article')).toHaveCount(1);
+  expect(scripts).toEqual([]);
+});
+
 test.describe('on a device whose clock is set to New York time', () => {
   // Ride times are Bengaluru time whatever zone the browser is in (spec §9).
   test.use({ timezoneId: 'America/New_York' });

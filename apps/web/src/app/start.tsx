@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { App } from './app';
+import { preloadDestinations } from './preload-destinations';
 import { routes } from './routes';
 
 /**
@@ -39,4 +40,5 @@ export async function startApp(root?: Root): Promise<void> {
   if (root) root.render(app);
   else if (isPrerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  preloadDestinations(routes);
 }

@@ -1,0 +1,31 @@
+import { matchRoutes, type RouteObject } from 'react-router';
+import { APP_DESTINATIONS } from '../components/layout/app-nav';
+import { getSession } from '../lib/session';
+
+type IdleScheduler = (run: () => void) => void;
+
+const whenIdle: IdleScheduler = (run) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(run, { timeout: 5000 })
+    : window.setTimeout(run, 500);
+
+/**
+ * Loads the code of the signed-in tabs (Trips, Chats, Profile) once the browser is idle, so that
+ * opening one waits only for its data (issue 7: My Trips' first card after a tap on Trips). Only
+ * for a signed-in rider: the public pages load nothing they do not show.
+ */
+export function preloadDestinations(
+  routes: RouteObject[],
+  schedule: IdleScheduler = whenIdle,
+): void {
+  if (!getSession()) return;
+  schedule(() => {
+    for (const { to } of APP_DESTINATIONS) {
+      for (const { route } of matchRoutes(routes, to) ?? []) {
+        // A failed preload costs nothing: the navigation loads the route again and says why.
+        if (typeof route.lazy === 'function')
+          void Promise.resolve(route.lazy()).catch(() => undefined);
+      }
+    }
+  });
+}
