@@ -1,13 +1,14 @@
 // `npm run bench:trips` (issue 7): time to the first trip card on My Trips for a rider with 20
 // trips, in Debian's Chromium against the built app (`npm start`'s server, PGlite), beside the
 // trips API's own answer time in the same run as the baseline. Seven loads each, cold (a new
-// browser context: nothing cached), cold over an emulated mobile network, and warm (a tap on Trips
-// in the running app, from the Profile page, timed from the click). Prints medians; writes bench/results/trips-first-card.json.
+// browser context: nothing cached), cold over an emulated mobile network, warm (a tap on Trips
+// in the running app, from the Profile page, timed from the click), and a returning rider (a
+// profile with the service worker installed opening My Trips in a new tab). Prints medians; writes bench/results/trips-first-card.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { summarise, writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -87,13 +88,8 @@ async function signUp(dataDir: string): Promise<Session> {
   return { id: created.entities[0]!._id!, token: created.token!, email };
 }
 
-/** Milliseconds from navigation start to the first trip card in the DOM, read in the page. */
-async function firstCard(
-  browser: Browser,
-  rider: Session,
-  warm: boolean,
-  mobileNetwork = false,
-): Promise<FirstCard> {
+/** A new browser profile, signed in as the rider, recording each page's first trip card. */
+async function riderContext(browser: Browser, rider: Session): Promise<BrowserContext> {
   const context = await browser.newContext();
   // Browser code as text: the bench compiles against Node's types, not the DOM's.
   await context.addInitScript({
@@ -103,6 +99,34 @@ async function firstCard(
       localStorage.setItem('token', ${JSON.stringify(rider.token)});
       ${WATCH_FIRST_CARD}`,
   });
+  // Map tiles come from the internet: answered empty here, as offline.
+  await context.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
+  return context;
+}
+
+/**
+ * A returning rider: a profile that has used the app before (its service worker installed, the
+ * app's files in its caches) opens My Trips in a new tab. Milliseconds to the first card.
+ */
+async function returningCardMs(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${BASE}/dashboard`);
+    await page.locator('[role="tabpanel"] article').first().waitFor();
+    return await page.evaluate<number>('window.firstCardAt');
+  } finally {
+    await page.close();
+  }
+}
+
+/** Milliseconds from navigation start to the first trip card in the DOM, read in the page. */
+async function firstCard(
+  browser: Browser,
+  rider: Session,
+  warm: boolean,
+  mobileNetwork = false,
+): Promise<FirstCard> {
+  const context = await riderContext(browser, rider);
   const page = await context.newPage();
   if (mobileNetwork) {
     // Lighthouse's mobile network: 150 ms round trips, 1.6 Mbps down, 750 kbps up. On the
@@ -115,8 +139,6 @@ async function firstCard(
       uploadThroughput: (750 * 1024) / 8,
     });
   }
-  // Map tiles come from the internet: answered empty here, as offline.
-  await page.route(/tile\.openstreetmap/, (route) => route.fulfill({ status: 204 }));
   try {
     if (warm) {
       await page.goto(`${BASE}/dashboard`);
@@ -187,11 +209,18 @@ async function main() {
     }
     // One load first so the server's caches and JIT are warm for every measured run.
     await firstCard(browser, rider, false);
+    const returningProfile = await riderContext(browser, rider);
+    const firstVisit = await returningProfile.newPage();
+    await firstVisit.goto(`${BASE}/dashboard`);
+    // Installed once the page has loaded (register-sw.ts); `ready` waits for it to be active.
+    await firstVisit.evaluate('navigator.serviceWorker.ready');
+    await firstVisit.close();
     const api: number[] = [];
     const cold: number[] = [];
     const coldMobile: number[] = [];
     const warm: number[] = [];
     const warmBeforeClick: number[] = [];
+    const returning: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       api.push(await apiMs(rider));
       cold.push((await firstCard(browser, rider, false)).ms);
@@ -199,6 +228,7 @@ async function main() {
       const visit = await firstCard(browser, rider, true);
       warm.push(visit.ms);
       warmBeforeClick.push(visit.fromBeforeClickMs);
+      returning.push(await returningCardMs(returningProfile));
     }
     const results = {
       trips: TRIPS,
@@ -208,6 +238,7 @@ async function main() {
       firstCardColdMobileNetworkMs: summarise(coldMobile),
       firstCardWarmMs: summarise(warm),
       firstCardWarmFromBeforeClickChecksMs: summarise(warmBeforeClick),
+      firstCardReturningRiderNewTabMs: summarise(returning),
       coldToApiRatio: Math.round((summarise(cold).p50 / summarise(api).p50) * 10) / 10,
       targetMs: 200,
     };
