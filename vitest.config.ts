@@ -2,7 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run covers pure units, the API on PGlite, the API again on PostgreSQL when
+ * One run covers pure units, the server's build, the API on PGlite, the API again on PostgreSQL when
  * TEST_DATABASE_URL is set, and the web app's component tests.
  */
 const serverProject = (name: string, env: Record<string, string>) => ({
@@ -22,6 +22,13 @@ const projects = [
     test: {
       name: 'contract',
       include: ['packages/contract/src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
+      name: 'server-build',
+      include: ['apps/server/build/**/*.test.ts'],
       environment: 'node',
     },
   },
