@@ -2,8 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run covers pure units, the server's build, the API on PGlite, the API again on PostgreSQL when
- * TEST_DATABASE_URL is set, and the web app's component tests.
+ * One run covers pure units, the server's build, the API on PGlite, the API again on PostgreSQL
+ * when TEST_DATABASE_URL is set, and the web app's component tests.
  */
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {

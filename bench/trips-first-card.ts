@@ -3,7 +3,8 @@
 // trips API's own answer time in the same run as the baseline. Seven loads each, cold (a new
 // browser context: nothing cached), cold over an emulated mobile network, warm (a tap on Trips
 // in the running app, from the Profile page, timed from the click), and a returning rider (a
-// profile with the service worker installed opening My Trips in a new tab). Prints medians; writes bench/results/trips-first-card.json.
+// profile with the service worker installed opening My Trips in a new tab). Prints medians;
+// writes bench/results/trips-first-card.json.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
