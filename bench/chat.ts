@@ -3,7 +3,8 @@
  * process with PGlite, and across two processes sharing PostgreSQL (BENCH_DATABASE_URL or
  * TEST_DATABASE_URL) with each room's riders on different processes. For each rate it prints
  * delivered messages per second, p50/p99 delivery latency and lost messages, then the highest
- * rate with p99 <= 50 ms and nothing lost; writes bench/results/chat.json.
+ * rate with p99 <= 50 ms and nothing lost; writes bench/results/chat.json. The servers run
+ * compiled, as `npm start` runs them.
  * Each socket sends one message every SEND_EVERY_MS (under the server's per-rider limit of 10
  * per 5 s), so a rate needs rate * SEND_EVERY_MS / 1000 sockets. Target: >= 2,000/s (issue 7).
  */
@@ -22,6 +23,8 @@ import type {
 import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { startServerProcess } from '../apps/server/src/test/server-process';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
+import { buildServer } from '../apps/server/build/build-server';
+import { npmStartArgs } from './lib/npm-start';
 import { summarise, writeResults } from './lib/stats';
 
 const serverDir = path.resolve(import.meta.dirname, '../apps/server');
@@ -252,12 +255,10 @@ async function onePglite() {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   const pairs = await seed(database);
   await database.close();
-  const server = startServerProcess({
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    LOG_LEVEL: 'info',
-    WEB_DIST_DIR: '/nonexistent',
-  });
+  const server = startServerProcess(
+    { DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent' },
+    npmStartArgs(),
+  );
   try {
     const port = await server.port();
     return await measure('one process, PGlite', [`http://127.0.0.1:${port}`], pairs);
@@ -273,12 +274,10 @@ async function twoPostgres() {
   const { database, url, drop } = await openTestDatabase();
   const pairs = await seed(database);
   const servers = [0, 1].map(() =>
-    startServerProcess({
-      DATABASE_URL: url!,
-      JWT_SECRET,
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: '/nonexistent',
-    }),
+    startServerProcess(
+      { DATABASE_URL: url!, JWT_SECRET, LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent' },
+      npmStartArgs(),
+    ),
   );
   try {
     const urls = [];
@@ -303,6 +302,8 @@ const fakePairs = Array.from({ length: ROOMS }, (_, i): [string, string, string]
 /** BENCH_SETUPS=bare,pglite,postgres (the default) runs a subset, e.g. to compare two commits. */
 const setups = new Set((process.env.BENCH_SETUPS ?? 'bare,pglite,postgres').split(','));
 const results = [];
+// The servers run compiled, with the flags `npm start` gives node: what riders' servers run.
+if (setups.has('pglite') || setups.has('postgres')) await buildServer();
 if (setups.has('bare')) results.push(await bareSocketIo(fakePairs));
 if (setups.has('pglite')) results.push(await onePglite());
 if (postgresUrl && setups.has('postgres')) results.push(await twoPostgres());

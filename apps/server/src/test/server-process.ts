@@ -14,15 +14,22 @@ export type ServerProcess = {
   port: (timeoutMs?: number) => Promise<number>;
 };
 
+/** Node's arguments for the server from its sources, compiled by tsx as they load. */
+const FROM_SOURCES = ['--import', 'tsx', 'src/server.ts'];
+
 /**
- * Starts `src/server.ts` as its own process with `env` on top of the test's environment. Without
- * a DATA_DIR it gets a folder of its own, removed when the process has exited.
+ * Starts the server as its own process with `env` on top of the test's environment: from its
+ * sources, or with `nodeArgs` (a bench runs the compiled server as `npm start` does). Without a
+ * DATA_DIR it gets a folder of its own, removed when the process has exited.
  */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+export function startServerProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = FROM_SOURCES,
+): ServerProcess {
   const ownDataDir = env.DATA_DIR
     ? undefined
     : fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: serverDir,
     env: {
       ...process.env,
