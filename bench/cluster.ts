@@ -2,7 +2,8 @@
  * npm run bench:cluster — the potential-matches hot path (autocannon, 50 connections) and chat
  * delivery through Debian's nginx with 1 and then 2 PostgreSQL-backed instances, the same seeded
  * data each time; prints the scaling ratio and writes bench/results/cluster.json. Needs
- * BENCH_DATABASE_URL (or TEST_DATABASE_URL) and /usr/sbin/nginx.
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) and /usr/sbin/nginx. The instances run compiled,
+ * as `npm start` runs them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,10 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
+import { buildServer } from '../apps/server/build/build-server';
 import { httpClient, INDIRANAGAR, KORAMANGALA } from '../apps/server/src/cluster/http-rider';
 import { freePort, startCluster } from '../apps/server/src/cluster/start-cluster';
 import { startMailCapture } from '../apps/server/src/test/mail-capture';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
+import { npmStartArgs } from './lib/npm-start';
 import { seedRides } from './lib/seed-rides';
 import { summarise, writeResults } from './lib/stats';
 
@@ -67,7 +70,7 @@ async function run(instances: number) {
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       },
-      command: { cwd: serverDir, args: ['--import', 'tsx', 'src/server.ts'] },
+      command: { cwd: serverDir, args: npmStartArgs() },
     });
   } catch (error) {
     await cleanUp();
@@ -161,6 +164,8 @@ async function run(instances: number) {
   }
 }
 
+// The instances run compiled, with the flags `npm start` gives node: what riders' servers run.
+await buildServer();
 const one = await run(1);
 const two = await run(2);
 const ratio =
