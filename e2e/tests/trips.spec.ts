@@ -27,6 +27,11 @@ import { PHONE_AND_DESKTOP, toast } from '../fixtures/ui';
 import { waitForMail } from '../fixtures/mail';
 
 const MINUTE = 60_000;
+/** A 1×1 transparent PNG. */
+const BLANK_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const FARE_LINE = /You pay ₹([\d,]+) shared vs ₹([\d,]+) solo, saving ₹([\d,]+)/;
 
 const tabPanel = (page: Page, name: 'Upcoming Trips' | 'Past Trips') =>
@@ -111,6 +116,29 @@ test('opened cold, My Trips fetches its own code beside the app entry, not after
   expect(errors).toEqual([]);
 });
 
+/**
+ * Before the first trip card shows: the page's scripts and styles (after `since`, from navigation
+ * start), read from the page's resource timings and recorded by `watchFirstCard`.
+ */
+async function assetsBeforeFirstCard(page: Page, since = 0): Promise<string[]> {
+  return page.evaluate((start) => {
+    const cardAt = Reflect.get(window, 'e2eFirstCardAt') as number;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime >= start && entry.startTime < cardAt)
+      .map((entry) => entry.name)
+      .filter((name) => /\/assets\/.*\.(js|css)$/.test(new URL(name).pathname));
+  }, since);
+}
+
+/** Records when a trip card first enters the tab panel, as `e2eFirstCardAt`. */
+const watchFirstCard = () =>
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[role="tabpanel"] article')) return;
+    Reflect.set(window, 'e2eFirstCardAt', performance.now());
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+
 test('a signed-in rider’s tabs load their code while the browser is idle: a tap on Trips fetches no script', async ({
   page,
   request,
@@ -130,13 +158,53 @@ test('a signed-in rider’s tabs load their code while the browser is idle: a ta
       ),
     )
     .toBe(true);
-  const scripts: string[] = [];
-  page.on('request', (sent) => {
-    if (sent.resourceType() === 'script') scripts.push(sent.url());
-  });
+  const tappedAt = await page.evaluate(() => performance.now());
+  await page.evaluate(watchFirstCard);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trips' }).click();
   await expect(tabPanel(page, 'Upcoming Trips').getByRole('article')).toHaveCount(1);
-  expect(scripts).toEqual([]);
+  // What the page fetches once it shows (the request form's code, when idle) is not waited for.
+  expect(await assetsBeforeFirstCard(page, tappedAt)).toEqual([]);
+});
+
+test('My Trips shows its first card without the request form’s code or Leaflet; a match card’s map brings Leaflet', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag();
+  const [rider, other] = [
+    await createRider(request, { firstName: 'Meera', lastName: `Rao ${tag}` }),
+    await createRider(request, { firstName: 'Nikhil', lastName: `Das ${tag}` }),
+  ];
+  const time = tripSlot();
+  const riderRequest = await createDrop(request, rider, { place: PLACES.koramangala, time });
+  // A blank tile for every map tile: the map stays a Leaflet map instead of its offline sketch.
+  await page.route(/\.tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ contentType: 'image/png', body: BLANK_PNG }),
+  );
+  await page.addInitScript(watchFirstCard);
+  await signInAs(page, rider);
+  await page.goto('/dashboard');
+  await expect(requestCard(page, 'Terminal 1 → Koramangala')).toBeVisible();
+  for (const url of await assetsBeforeFirstCard(page)) {
+    const code = await (await page.request.get(url)).text();
+    expect(code.includes('Me + 1 companion'), `the form's code in ${url}`).toBe(false);
+    expect(code.includes('leaflet-container'), `Leaflet in ${url}`).toBe(false);
+  }
+  await page.getByRole('button', { name: 'Create New Request' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Create Ride Request' }).getByText('Me + 1 companion'),
+  ).toBeAttached();
+  await page.keyboard.press('Escape');
+
+  const otherRequest = await createDrop(request, other, { place: PLACES.indiranagar, time });
+  await matchThroughApi(
+    request,
+    { rider: other, requestId: otherRequest },
+    { rider, requestId: riderRequest },
+  );
+  await page.reload();
+  const map = matchCards(page).getByRole('img', { name: 'Route map: Terminal 1 → Koramangala' });
+  await expect(map.locator('.leaflet-container')).toBeVisible();
 });
 
 test.describe('on a device whose clock is set to New York time', () => {

@@ -1,13 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { APP_DESTINATIONS } from '../components/layout/app-nav';
 import { getSession } from '../lib/session';
-
-type IdleScheduler = (run: () => void) => void;
-
-const whenIdle: IdleScheduler = (run) =>
-  typeof window.requestIdleCallback === 'function'
-    ? window.requestIdleCallback(run, { timeout: 5000 })
-    : window.setTimeout(run, 500);
+import { whenIdle, type IdleScheduler } from '../lib/when-idle';
 
 /**
  * Loads the code of the signed-in tabs (Trips, Chats, Profile) once the browser is idle, so that

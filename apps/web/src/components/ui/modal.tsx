@@ -13,6 +13,13 @@ type Props = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Focuses the first field in `container`; false when it holds none. */
+export function focusFirstField(container: HTMLElement): boolean {
+  const field = container.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+  field?.focus();
+  return field !== null;
+}
+
 /**
  * An accessible modal dialog: focus moves in and is trapped, Escape and the backdrop close it, the
  * page behind is inert and focus returns on close. Not the native <dialog>: its top layer would
@@ -33,8 +40,7 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const root = document.getElementById('root');
     const focusables = () => [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const firstField = panel.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
-    (firstField ?? focusables()[1] ?? focusables()[0] ?? panel).focus();
+    if (!focusFirstField(panel)) (focusables()[1] ?? focusables()[0] ?? panel).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {

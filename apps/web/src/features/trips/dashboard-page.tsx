@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { AppShell } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { useRequireSession } from '../../lib/use-require-session';
+import { whenIdle } from '../../lib/when-idle';
+import { useTrips } from './api/get-trips';
 import type { TripTab } from './api/trip-keys';
 import { CancelRequestModal } from './components/cancel-request-modal';
-import { RideRequestModal } from './components/ride-request-modal';
+import { preloadRideRequestForm, RideRequestModal } from './components/ride-request-modal';
 import { panelId, tabId, TripTabs } from './components/trip-tabs';
 import { TripList } from './components/trip-list';
 import { useTripsLiveUpdates } from './hooks/use-trips-live-updates';
@@ -32,6 +34,11 @@ function MyTrips({ userId }: { userId: string }) {
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [cancelling, setCancelling] = useState<RideRequest | null>(null);
   useTripsLiveUpdates();
+  // The form's code follows the list, when idle: it must not compete with the trips' request.
+  const hasList = !useTrips(userId, tab).isPending;
+  useEffect(() => {
+    if (hasList) whenIdle(preloadRideRequestForm);
+  }, [hasList]);
 
   const selectTab = (next: TripTab) =>
     setSearchParams(next === 'past' ? { tab: 'past' } : {}, { replace: true });

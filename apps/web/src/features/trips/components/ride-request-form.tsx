@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import toast from '../../../lib/notify';
+import { useQueryClient } from '@tanstack/react-query';
+import { TERMINALS, type TerminalId } from '@aeropool/contract/places';
+import type { RideRequest } from '@aeropool/contract/rides';
+import { SelectField } from '../../../components/ui/select-field';
+import { Button } from '../../../components/ui/button';
+import { focusFirstField } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { toKolkataInputValue } from '../../../lib/format-time';
+import { useSaveRideRequest } from '../api/save-ride-request';
+import { placeSearchQueryOptions } from '../api/search-places';
+import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
+import {
+  emptyFormValues,
+  formValuesFrom,
+  toRideRequestBody,
+  type ChosenPlace,
+  type RideRequestFormValues,
+} from '../utils/ride-request-form';
+import { DirectionToggle } from './direction-toggle';
+import { PlaceCombobox } from './place-combobox';
+import { isServerAnswer, serverMessageOr } from '../../../lib/api-client';
+import { useUser } from '../../accounts/api/get-user';
+
+/** A cab seats 3 and takes 4 bags (CAB_LIMITS): a rider brings at most one companion. */
+const SEAT_OPTIONS = [
+  { value: '1', label: 'Just me' },
+  { value: '2', label: 'Me + 1 companion' },
+];
+const BAG_OPTIONS = ['0', '1', '2', '3'].map((n) => ({
+  value: n,
+  label: n === '0' ? 'No large bags' : n === '1' ? '1 bag' : `${n} bags`,
+}));
+
+type FormProps = { request?: RideRequest; userId: string; onDone: () => void };
+
+export function RideRequestForm({ request, userId, onDone }: FormProps) {
+  const [values, setValues] = useState<RideRequestFormValues>(() =>
+    request ? formValuesFrom(request) : emptyFormValues(),
+  );
+  const [minTime] = useState(() => toKolkataInputValue(Date.now()));
+  const queryClient = useQueryClient();
+  const { mutateAsync } = useSaveRideRequest();
+  // Covers the route re-fetch before the save as well as the save itself.
+  const [isPending, setIsPending] = useState(false);
+  const terminalFieldId = useId();
+  // After a refused submit, the empty fields say what they need (the toast says the rest).
+  const [showMissing, setShowMissing] = useState(false);
+  const [womenOnly, setWomenOnly] = useState(request?.womenOnly ?? false);
+  const [load, setLoad] = useState({ seats: request?.seats ?? 1, bags: request?.bags ?? 1 });
+  // Offered to riders whose profile says Woman (the server decides; this only hides the box).
+  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || womenOnly;
+  const formRef = useRef<HTMLFormElement>(null);
+  // The form's code can arrive after its dialog opened, which then found no field to focus.
+  useEffect(() => void focusFirstField(formRef.current!), []);
+  const set = (patch: Partial<RideRequestFormValues>) =>
+    setValues((current) => ({ ...current, ...patch }));
+
+  /** The route in encodedString belongs to one terminal; a later terminal change re-fetches it. */
+  const withRouteFor = async (place: ChosenPlace, terminalId: TerminalId): Promise<ChosenPlace> => {
+    if (place.routeTerminal === terminalId) return place;
+    try {
+      const results = await queryClient.fetchQuery(placeSearchQueryOptions(place.name, terminalId));
+      const same = results.find(
+        (candidate) =>
+          Math.abs(candidate.latitude - place.latitude) < 1e-5 &&
+          Math.abs(candidate.longitude - place.longitude) < 1e-5,
+      );
+      return { ...place, encodedString: same?.encodedString ?? '', routeTerminal: terminalId };
+    } catch {
+      // No route is better than another terminal's route; the sketch draws a straight line.
+      return { ...place, encodedString: '', routeTerminal: terminalId };
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!values.place || !values.time || !toRideRequestBody(values, userId)) {
+      setShowMissing(true);
+      toast.error(RIDE_REQUEST_TOASTS.fillAll);
+      return;
+    }
+    setIsPending(true);
+    try {
+      const place = await withRouteFor(values.place, values.terminalId);
+      const body = toRideRequestBody({ ...values, place }, userId);
+      if (!body) {
+        toast.error(RIDE_REQUEST_TOASTS.fillAll);
+        return;
+      }
+      await mutateAsync({
+        requestId: request?._id,
+        body: canOfferWomenOnly ? { ...body, ...load, womenOnly } : { ...body, ...load },
+      });
+      toast.success(request ? RIDE_REQUEST_TOASTS.updated : RIDE_REQUEST_TOASTS.created);
+      onDone();
+    } catch (error) {
+      toast.error(
+        isServerAnswer(error)
+          ? serverMessageOr(error, RIDE_REQUEST_TOASTS.failed)
+          : RIDE_REQUEST_TOASTS.exception,
+      );
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const isDrop = values.direction === 'drop';
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
+      <DirectionToggle
+        value={values.direction}
+        onChange={(direction) => set({ direction })}
+        disabled={isPending}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={terminalFieldId} className="text-sm font-medium text-slate-700">
+          Terminal
+        </label>
+        <select
+          id={terminalFieldId}
+          value={values.terminalId}
+          disabled={isPending}
+          onChange={(event) => set({ terminalId: event.target.value as TerminalId })}
+          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100"
+        >
+          {TERMINALS.map((terminal) => (
+            <option key={terminal.id} value={terminal.id}>
+              {terminal.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PlaceCombobox
+        label={isDrop ? 'Destination' : 'Pickup location'}
+        terminalId={values.terminalId}
+        value={values.place}
+        onChange={(place) => set({ place })}
+        disabled={isPending}
+        isInvalid={showMissing && !values.place}
+      />
+      <TextField
+        label="Date and time"
+        type="datetime-local"
+        value={values.time}
+        min={minTime}
+        hint="Bengaluru time (IST)"
+        error={showMissing && !values.time ? 'Choose a date and time (Bengaluru time).' : undefined}
+        disabled={isPending}
+        onChange={(event) => set({ time: event.target.value })}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField
+          label="Seats"
+          value={String(load.seats)}
+          options={SEAT_OPTIONS}
+          disabled={isPending}
+          onChange={(event) => setLoad({ ...load, seats: Number(event.target.value) })}
+        />
+        <SelectField
+          label="Bags"
+          value={String(load.bags)}
+          options={BAG_OPTIONS}
+          disabled={isPending}
+          onChange={(event) => setLoad({ ...load, bags: Number(event.target.value) })}
+        />
+      </div>
+      {canOfferWomenOnly ? (
+        <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={womenOnly}
+            disabled={isPending}
+            onChange={(event) => setWomenOnly(event.target.checked)}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
+          <span>
+            <span className="font-semibold text-slate-900">Women only</span>
+            <span className="block">
+              Offer this ride only to women riders, and see only theirs.
+            </span>
+          </span>
+        </label>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isPending} loadingText="Saving...">
+          {request ? 'Save Changes' : 'Create Request'}
+        </Button>
+      </div>
+    </form>
+  );
+}
