@@ -166,7 +166,7 @@ test('a signed-in rider’s tabs load their code while the browser is idle: a ta
   expect(await assetsBeforeFirstCard(page, tappedAt)).toEqual([]);
 });
 
-test('My Trips shows its first card without the request form’s code or Leaflet; a match card’s map brings Leaflet', async ({
+test('My Trips shows its first card without the request form’s code, the schemas or Leaflet; a match card’s map brings Leaflet', async ({
   page,
   request,
 }) => {
@@ -189,6 +189,8 @@ test('My Trips shows its first card without the request form’s code or Leaflet
     const code = await (await page.request.get(url)).text();
     expect(code.includes('Me + 1 companion'), `the form's code in ${url}`).toBe(false);
     expect(code.includes('leaflet-container'), `Leaflet in ${url}`).toBe(false);
+    // The schemas validate what riders send; showing trips needs none of them.
+    expect(code.includes('__zod_globalRegistry'), `zod in ${url}`).toBe(false);
   }
   await page.getByRole('button', { name: 'Create New Request' }).click();
   await expect(

@@ -1,32 +1,13 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 
-/** Why a rider reports another (issue 8); the first is the form's default. */
-export const REPORT_REASONS = [
-  'Harassment',
-  'Unsafe behaviour',
-  'No-show',
-  'Fake profile',
-  'Other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+import {
+  REPORT_DESCRIPTION_MAX_LENGTH,
+  REPORT_REASONS,
+  SUSPENSION_REASON_MAX_LENGTH,
+} from './safety-rules';
 
-export const REPORT_DESCRIPTION_MAX_LENGTH = 2000;
-export const SUSPENSION_REASON_MAX_LENGTH = 500;
-/** Open reports from this many different riders hide a rider from potential matches until reviewed. */
-export const REPORTS_TO_HIDE = 3;
-
-export const SAFETY_MESSAGES = {
-  blocked: (name: string) => `${name} is blocked. You will not see each other again.`,
-  unblocked: (name: string) => `${name} is unblocked.`,
-  cannotBlockSelf: 'You cannot block yourself.',
-  riderNotFound: 'Rider not found.',
-  blockedPair: 'You cannot match with this rider.',
-  reportNotAllowed:
-    'You can only report a rider you have been matched with or have a pending request with.',
-  reported: (reference: string) =>
-    `Thanks for telling us. Your report ${reference} is with our team, and this rider is blocked.`,
-} as const;
+export * from './safety-rules';
 
 const riderId = z.uuid('Invalid rider.');
 
@@ -64,7 +45,3 @@ export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
 export const suspensionReasonSchema = textSchema('Reason', SUSPENSION_REASON_MAX_LENGTH, {
   required: 'Give a reason',
 });
-
-/** What a suspended rider sees when signing in: the reason and where to write. */
-export const suspendedMessage = (reason: string, supportEmail: string) =>
-  `Your account is suspended: ${reason} If you think this is a mistake, write to ${supportEmail}.`;

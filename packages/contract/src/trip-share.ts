@@ -1,15 +1,8 @@
 import { z } from 'zod';
 
-/** Texts of the trip link for family. */
-export const TRIP_SHARE_MESSAGES = {
-  created: 'Trip link created. Share it with family or a friend.',
-  stopped: 'Trip link turned off.',
-  gone: 'This trip link has expired or was turned off.',
-  notActive: 'You can share a trip only while its match is Active.',
-} as const;
+import { TRIP_SHARE_MESSAGES } from './trip-share-messages';
 
-/** A link stays readable this long after the trip's time. */
-export const TRIP_SHARE_HOURS_AFTER_TRIP = 6;
+export * from './trip-share-messages';
 
 /** 32 random bytes, base64url. */
 export const tripShareTokenSchema = z

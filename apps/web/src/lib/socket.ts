@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat';
+import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat-limits';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aeropool/contract/socket-events';
 import { getToken, useSession } from './session';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PLACE_SEARCH_MIN_CHARS, type PlaceProvider } from '@aeropool/contract/places';
+import type { PlaceProvider } from '@aeropool/contract/places';
+import { PLACE_SEARCH_MIN_CHARS } from '@aeropool/contract/terminals';
 import { PageShell } from '../../components/layout/page-shell';
 import { Button } from '../../components/ui/button';
 import { usePlaceProviders } from './api/get-place-providers';

@@ -1,7 +1,7 @@
-import { directionLabel } from '@aeropool/contract/rides';
+import { directionLabel } from '@aeropool/contract/ride-rules';
 import { DirectionIcon } from '../trips/components/direction-icon';
 import { useParams } from 'react-router';
-import { TERMINALS } from '@aeropool/contract/places';
+import { TERMINALS } from '@aeropool/contract/terminals';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
 import { PageShell } from '../../components/layout/page-shell';
 import { CardSkeletons } from '../../components/ui/skeleton';

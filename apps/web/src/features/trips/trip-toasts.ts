@@ -1,4 +1,4 @@
-import { RIDE_MESSAGES } from '@aeropool/contract/rides';
+import { RIDE_MESSAGES } from '@aeropool/contract/ride-rules';
 
 /** Every toast text of My Trips, word for word from spec §8, checked against it in one place. */
 export const RIDE_REQUEST_TOASTS = {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { CHAT_LIMITS, type ChatMessage } from '@aeropool/contract/chat';
+import type { ChatMessage } from '@aeropool/contract/chat';
+import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
 import { api } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_LIMITS } from '@aeropool/contract/chat';
+import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
 import { Button } from '../../../components/ui/button';
 import { CHAT_TEXTS } from '../chat-texts';
 

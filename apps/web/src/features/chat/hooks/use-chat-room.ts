@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import {
-  CHAT_LIMITS,
-  type ChatAck,
-  type ChatError,
-  type ChatMessage,
-  type ChatSummary,
-  type JoinAck,
+import type {
+  ChatAck,
+  ChatError,
+  ChatMessage,
+  ChatSummary,
+  JoinAck,
 } from '@aeropool/contract/chat';
+import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
 import { ApiError } from '../../../lib/api-client';
 import { markLinkReadInCache } from '../../notifications/notifications-api';
 import { chatListKey } from '../api/get-chats';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRIPS_CHANGED_EVENT } from '@aeropool/contract/rides';
+import { TRIPS_CHANGED_EVENT } from '@aeropool/contract/ride-rules';
 import { useSocketEvent } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
 import { useChatMatch } from '../api/get-chat-match';

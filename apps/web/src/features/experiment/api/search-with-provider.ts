@@ -1,10 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  PLACE_SEARCH_MIN_CHARS,
-  type Place,
-  type PlaceProvider,
-  type TerminalId,
-} from '@aeropool/contract/places';
+import type { Place, PlaceProvider } from '@aeropool/contract/places';
+import { PLACE_SEARCH_MIN_CHARS, type TerminalId } from '@aeropool/contract/terminals';
 import { ApiError, api } from '../../../lib/api-client';
 import { experimentKeys, type Side } from './experiment-keys';
 

@@ -1,9 +1,5 @@
-import {
-  PLACE_SEARCH_MIN_CHARS,
-  TERMINALS,
-  type PlaceProvider,
-  type TerminalId,
-} from '@aeropool/contract/places';
+import type { PlaceProvider } from '@aeropool/contract/places';
+import { PLACE_SEARCH_MIN_CHARS, TERMINALS, type TerminalId } from '@aeropool/contract/terminals';
 import { TextField } from '../../../components/ui/text-field';
 import { PROVIDER_LABELS } from '../utils/provider-labels';
 import { LabelledSelect } from './labelled-select';

@@ -1,4 +1,5 @@
-import { TERMINALS, type PlaceProvider, type TerminalId } from '@aeropool/contract/places';
+import type { PlaceProvider } from '@aeropool/contract/places';
+import { TERMINALS, type TerminalId } from '@aeropool/contract/terminals';
 import { RouteMap } from '../../../components/map/route-map';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Side } from '../api/experiment-keys';

@@ -3,15 +3,18 @@ import toast from '../../../lib/notify';
 import {
   REPORT_DESCRIPTION_MAX_LENGTH,
   REPORT_REASONS,
-  reportBodySchema,
   type ReportReason,
-} from '@aeropool/contract/safety';
+} from '@aeropool/contract/safety-rules';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useReportRider } from '../api/safety-api';
+
+// The schema comes with the first use of the form, not with the pages that offer it (issue 7).
+const loadSchemas = () => import('@aeropool/contract/safety');
+const SEND_FAILED = 'Could not send the report. Please try again.';
 
 type Props = { isOpen: boolean; riderId: string; name: string; onClose: () => void };
 
@@ -30,7 +33,14 @@ export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = reportBodySchema.safeParse({ userId: riderId, reason, description });
+    let schemas: Awaited<ReturnType<typeof loadSchemas>>;
+    try {
+      schemas = await loadSchemas();
+    } catch {
+      toast.error(SEND_FAILED);
+      return;
+    }
+    const parsed = schemas.reportBodySchema.safeParse({ userId: riderId, reason, description });
     if (!parsed.success) {
       setError(parsed.error.issues.find((i) => i.path[0] === 'description')?.message);
       return;
@@ -39,13 +49,18 @@ export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
       toast.success(await mutateAsync(parsed.data), { duration: 8000 });
       close();
     } catch (failure) {
-      toast.error(serverMessageOr(failure, 'Could not send the report. Please try again.'));
+      toast.error(serverMessageOr(failure, SEND_FAILED));
     }
   };
 
   return (
     <Modal isOpen={isOpen} title={`Report ${name}`} onClose={close} isBusy={isPending}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => void loadSchemas().catch(() => undefined)}
+        className="flex flex-col gap-4"
+      >
         <SelectField
           label="Reason"
           options={REPORT_REASONS}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from '../../../lib/notify';
-import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share';
+import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share-messages';
 import { Button } from '../../../components/ui/button';
 import { serverMessageOr } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-time';

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Place } from '@aeropool/contract/places';
 import {
   PLACE_SEARCH_LIMIT,
   PLACE_SEARCH_MIN_CHARS,
-  type Place,
   type TerminalId,
-} from '@aeropool/contract/places';
+} from '@aeropool/contract/terminals';
 import { api } from '../../../lib/api-client';
 import { tripKeys } from './trip-keys';
 

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { Direction } from '../utils/ride-request-form';
-import { directionLabel } from '@aeropool/contract/rides';
+import { directionLabel } from '@aeropool/contract/ride-rules';
 import { DirectionIcon } from './direction-icon';
 
 const DIRECTIONS: Direction[] = ['drop', 'pickup'];

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { PLACE_SEARCH_MIN_CHARS, type Place, type TerminalId } from '@aeropool/contract/places';
+import type { Place } from '@aeropool/contract/places';
+import { PLACE_SEARCH_MIN_CHARS, type TerminalId } from '@aeropool/contract/terminals';
 import { usePlaceSearch } from '../api/search-places';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { ChosenPlace } from '../utils/ride-request-form';

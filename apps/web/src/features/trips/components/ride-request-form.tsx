@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
-import { TERMINALS, type TerminalId } from '@aeropool/contract/places';
+import { TERMINALS, type TerminalId } from '@aeropool/contract/terminals';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { SelectField } from '../../../components/ui/select-field';
 import { Button } from '../../../components/ui/button';

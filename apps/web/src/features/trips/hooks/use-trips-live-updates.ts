@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from '../../../lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from '@aeropool/contract/rides';
+import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from '@aeropool/contract/ride-rules';
 import { useSocketEvent } from '../../../lib/socket';
 import { tripKeys } from '../api/trip-keys';
 

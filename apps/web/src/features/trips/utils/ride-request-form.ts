@@ -1,4 +1,5 @@
-import { TERMINALS, terminalAt, type Place, type TerminalId } from '@aeropool/contract/places';
+import type { Place } from '@aeropool/contract/places';
+import { TERMINALS, terminalAt, type TerminalId } from '@aeropool/contract/terminals';
 import {
   rideRequestBodySchema,
   type RideRequest,

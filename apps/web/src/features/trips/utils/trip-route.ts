@@ -1,12 +1,8 @@
 import type { Rider } from '@aeropool/contract/accounts';
-import { terminalAt, type Place } from '@aeropool/contract/places';
-import {
-  directionLabel,
-  type Cab,
-  type CabFitView,
-  type Match,
-  type RideRequest,
-} from '@aeropool/contract/rides';
+import type { Place } from '@aeropool/contract/places';
+import { terminalAt } from '@aeropool/contract/terminals';
+import type { Cab, CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
+import { directionLabel } from '@aeropool/contract/ride-rules';
 import { dateTimeParts } from '../../../lib/format-time';
 
 type Direction = RideRequest['direction'];

@@ -1,0 +1,13 @@
+// The trip link's texts, free of zod: My Trips shows them without loading the schemas
+// (issue 7). trip-share.ts re-exports them.
+
+/** Texts of the trip link for family. */
+export const TRIP_SHARE_MESSAGES = {
+  created: 'Trip link created. Share it with family or a friend.',
+  stopped: 'Trip link turned off.',
+  gone: 'This trip link has expired or was turned off.',
+  notActive: 'You can share a trip only while its match is Active.',
+} as const;
+
+/** A link stays readable this long after the trip's time. */
+export const TRIP_SHARE_HOURS_AFTER_TRIP = 6;
