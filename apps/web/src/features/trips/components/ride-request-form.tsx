@@ -33,9 +33,9 @@ const BAG_OPTIONS = ['0', '1', '2', '3'].map((n) => ({
   label: n === '0' ? 'No large bags' : n === '1' ? '1 bag' : `${n} bags`,
 }));
 
-type FormProps = { request?: RideRequest; userId: string; onDone: () => void };
+export type RideRequestFormProps = { request?: RideRequest; userId: string; onDone: () => void };
 
-export function RideRequestForm({ request, userId, onDone }: FormProps) {
+export function RideRequestForm({ request, userId, onDone }: RideRequestFormProps) {
   const [values, setValues] = useState<RideRequestFormValues>(() =>
     request ? formValuesFrom(request) : emptyFormValues(),
   );

@@ -1,15 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import type { RideRequestFormProps } from './ride-request-form';
+
+/** The form's code did not arrive (offline before it was cached); the browser keeps the failure. */
+function FormUnavailable() {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      The form could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
+}
 
 // The form, its place search and the schemas it validates with are code of their own, so My
-// Trips' first card does not wait for them (issue 7); the page fetches it when the browser idles.
-const loadForm = async () => ({ default: (await import('./ride-request-form')).RideRequestForm });
-const RideRequestForm = lazy(loadForm);
+// Trips' first card does not wait for them (issue 7); My Trips fetches it once its list shows.
+const loadForm = () =>
+  import('./ride-request-form').then(
+    (module) => ({ default: module.RideRequestForm }),
+    () => ({ default: FormUnavailable }),
+  );
+const RideRequestForm = lazy<ComponentType<RideRequestFormProps>>(loadForm);
 
-/** Fetches the form's code ahead of the first opening; a failure is retried by the opening. */
-export const preloadRideRequestForm = () => void loadForm().catch(() => undefined);
+/** Fetches the form's code ahead of the first opening. */
+export const preloadRideRequestForm = () => void loadForm();
 
 type Props = {
   isOpen: boolean;
