@@ -1,17 +1,15 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { APP_DESTINATIONS } from '../components/layout/app-nav';
 import { getSession } from '../lib/session';
-import { whenIdle, type IdleScheduler } from '../lib/when-idle';
+import type { IdleScheduler } from '../lib/when-idle';
 
 /**
- * Loads the code of the signed-in tabs (Trips, Chats, Profile) once the browser is idle, so that
- * opening one waits only for its data (issue 7: My Trips' first card after a tap on Trips). Only
- * for a signed-in rider: the public pages load nothing they do not show.
+ * Loads the code of the signed-in tabs (Trips, Chats, Profile) when `schedule` says (the app:
+ * once the first page's code and data are in and the browser is idle), so that opening one waits
+ * only for its data (issue 7: My Trips' first card after a tap on Trips). Only for a signed-in
+ * rider: the public pages load nothing they do not show.
  */
-export function preloadDestinations(
-  routes: RouteObject[],
-  schedule: IdleScheduler = whenIdle,
-): void {
+export function preloadDestinations(routes: RouteObject[], schedule: IdleScheduler): void {
   if (!getSession()) return;
   schedule(() => {
     for (const { to } of APP_DESTINATIONS) {

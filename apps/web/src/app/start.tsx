@@ -4,6 +4,8 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { App } from './app';
 import { preloadDestinations } from './preload-destinations';
+import { queryClient } from './query-client';
+import { queryActivity, routerActivity, whenQuiet } from './when-quiet';
 import { routes } from './routes';
 
 /**
@@ -40,5 +42,5 @@ export async function startApp(root?: Root): Promise<void> {
   if (root) root.render(app);
   else if (isPrerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  preloadDestinations(routes);
+  preloadDestinations(routes, whenQuiet([routerActivity(router), queryActivity(queryClient)]));
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { AppShell } from '../../components/layout/app-shell';
 import { Button } from '../../components/ui/button';
 import { useRequireSession } from '../../lib/use-require-session';
-import { whenIdle } from '../../lib/when-idle';
-import { useTrips } from './api/get-trips';
+import { queryActivity, whenQuiet } from '../../app/when-quiet';
 import type { TripTab } from './api/trip-keys';
 import { CancelRequestModal } from './components/cancel-request-modal';
 import { preloadRideRequestForm, RideRequestModal } from './components/ride-request-modal';
@@ -34,11 +34,8 @@ function MyTrips({ userId }: { userId: string }) {
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [cancelling, setCancelling] = useState<RideRequest | null>(null);
   useTripsLiveUpdates();
-  // The form's code follows the list, when idle: it must not compete with the trips' request.
-  const hasList = !useTrips(userId, tab).isPending;
-  useEffect(() => {
-    if (hasList) whenIdle(preloadRideRequestForm);
-  }, [hasList]);
+  const queryClient = useQueryClient();
+  useEffect(() => whenQuiet([queryActivity(queryClient)])(preloadRideRequestForm), [queryClient]);
 
   const selectTab = (next: TripTab) =>
     setSearchParams(next === 'past' ? { tab: 'past' } : {}, { replace: true });
