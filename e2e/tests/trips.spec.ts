@@ -121,14 +121,17 @@ test('opened cold, My Trips fetches its own code beside the app entry, not after
  * start), read from the page's resource timings and recorded by `watchFirstCard`.
  */
 async function assetsBeforeFirstCard(page: Page, since = 0): Promise<string[]> {
-  return page.evaluate((start) => {
-    const cardAt = Reflect.get(window, 'e2eFirstCardAt') as number;
-    return performance
+  const { cardAt, names } = await page.evaluate((start) => {
+    const cardAt = Reflect.get(window, 'e2eFirstCardAt') as number | undefined;
+    const names = performance
       .getEntriesByType('resource')
-      .filter((entry) => entry.startTime >= start && entry.startTime < cardAt)
-      .map((entry) => entry.name)
-      .filter((name) => /\/assets\/.*\.(js|css)$/.test(new URL(name).pathname));
+      .filter((entry) => entry.startTime >= start && entry.startTime < (cardAt ?? 0))
+      .map((entry) => entry.name);
+    return { cardAt, names };
   }, since);
+  // Without the card's time every list would be empty, and the tests below would pass unread.
+  expect(cardAt, 'the first card was seen').toEqual(expect.any(Number));
+  return names.filter((name) => /\/assets\/.*\.(js|css)$/.test(new URL(name).pathname));
 }
 
 /** Records when a trip card first enters the tab panel, as `e2eFirstCardAt`. */
@@ -185,7 +188,9 @@ test('My Trips shows its first card without the request form’s code, the schem
   await signInAs(page, rider);
   await page.goto('/dashboard');
   await expect(requestCard(page, 'Terminal 1 → Koramangala')).toBeVisible();
-  for (const url of await assetsBeforeFirstCard(page)) {
+  const assets = await assetsBeforeFirstCard(page);
+  expect(assets.length, 'the page’s own code').toBeGreaterThan(0);
+  for (const url of assets) {
     const code = await (await page.request.get(url)).text();
     expect(code.includes('Me + 1 companion'), `the form's code in ${url}`).toBe(false);
     expect(code.includes('leaflet-container'), `Leaflet in ${url}`).toBe(false);
