@@ -8,6 +8,7 @@ import { build, type Plugin } from 'esbuild';
 import { openDatabase } from '../src/db/database';
 import { installJobSchema } from '../src/plugins/jobs';
 import { trimTemplate } from '../src/db/pglite/template';
+import { pgOnNode } from './pg-on-node';
 import { samePackageOnce } from './same-package-once';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -63,7 +64,7 @@ export async function buildServer(): Promise<void> {
     // Stack traces name the original files and lines; the texts stay in those files instead of a
     // map Node would hold in memory whole (14 MB with the packages bundled).
     sourcesContent: false,
-    plugins: [externalPackages, samePackageOnce],
+    plugins: [externalPackages, samePackageOnce, pgOnNode],
     // Bundled CommonJS packages require() Node's own modules, which an ES module has no require for.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
