@@ -169,12 +169,13 @@ describe('operations', () => {
     await behindUrl.close();
   });
 
-  it('keeps /api/docs off in production unless API_DOCS=true', async () => {
+  it('keeps /api/docs off in production unless API_DOCS=true, and does not build the document then', async () => {
     const production = await createTestApp({ NODE_ENV: 'production' });
     expect((await production.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(
       404,
     );
     expect((await production.request({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
+    expect(production.app.hasDecorator('swagger')).toBe(false);
     await production.close();
     const published = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
     expect((await published.request({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(
