@@ -42,7 +42,7 @@ describe('the job runner (pg-boss on this database)', () => {
     expect((await kindsOf(a)).filter((kind) => kind === 'trip-reminder')).toHaveLength(1);
   });
 
-  it('starts once the server listens, not while the app is built (its minute schedule appears then)', async () => {
+  it('starts a moment after the server listens, not while the app is built nor ahead of its first answers (its minute schedule appears then)', async () => {
     const other = await createTestApp({ JOB_RUNNER: 'true' });
     try {
       const scheduled = async (): Promise<string[]> => {
@@ -57,6 +57,11 @@ describe('the job runner (pg-boss on this database)', () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await scheduled()).toEqual([]);
       await other.listen();
+      const health = await other.request({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      // Time enough for a runner started at the listen to schedule its jobs (~0.2 s here).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await scheduled()).toEqual([]);
       await eventually(async () => (await scheduled()).includes(JOB_NAMES.reminders));
     } finally {
       await other.close();

@@ -22,6 +22,7 @@ export type Jobs = {
 
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
+const START_AFTER_LISTEN_MS = 2000;
 
 /**
  * pg-boss on the embedded database shares the app's one connection (its statements queue with the
@@ -96,8 +97,8 @@ export default fp(async function jobsPlugin(
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE });
     }
   };
-  // Once the server listens, or at the first job sent before that (tests that never listen): the
-  // runner's first statements are not on the way to the server's first answer.
+  // Once the server listens (below), or at the first job sent before that (tests that never listen):
+  // the runner's first statements are not on the way to the server's first answers.
   const start = () => {
     // Nothing starts once the app closes (a listen or a job sent while it shuts down).
     if (closed && !started) return Promise.reject(new Error('The job runner has stopped.'));
@@ -107,8 +108,14 @@ export default fp(async function jobsPlugin(
     }
     return started;
   };
+  // A moment after the server listens: the runner's start (~100 ms of statements on the embedded
+  // database's one connection, and its schedules' code) would otherwise queue ahead of the first
+  // requests answered, the health check that tells a load balancer the instance is up included.
+  let afterListen: NodeJS.Timeout | undefined;
   app.addHook('onListen', async () => {
-    if (!closed) void start();
+    afterListen = setTimeout(() => {
+      if (!closed) void start();
+    }, START_AFTER_LISTEN_MS).unref();
   });
   const jobs: Jobs = {
     // Not awaited by the caller's answer: the job is queued once the runner has started.
@@ -123,6 +130,7 @@ export default fp(async function jobsPlugin(
   // gets its job queued.
   app.addHook('onClose', async () => {
     closed = true;
+    clearTimeout(afterListen);
     await started?.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
   });
