@@ -25,6 +25,9 @@ write('sw.js', worker);
 write('sw.js.br', zlib.brotliCompressSync(worker));
 write('manifest.webmanifest', JSON.stringify({ name: 'AeroPool', start_url: '/dashboard' }));
 write('offline.html', "<!doctype html><title>You're offline · AeroPool</title>");
+// A file beside the build, which no path may reach.
+const outside = `${path.basename(distDir)}.outside`;
+fs.writeFileSync(path.join(distDir, '..', outside), 'not to be served');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(path.join(distDir, '..', outside), { force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) =>
@@ -63,6 +67,30 @@ describe('static assets by Accept-Encoding', () => {
     const res = await get('/assets/index-abc123.js.br', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('answers the assets folder, a missing asset and a path out of the folder as not found', async () => {
+    for (const url of [
+      '/assets/',
+      '/assets',
+      '/assets/index-missing.js',
+      '/assets/%2e%2e/sw.js.br',
+      `/assets/%2e%2e/%2e%2e/${outside}`,
+      `/assets/..%2f..%2f${outside}`,
+      `/assets/%2e%2e%2f%2e%2e%2f${outside}`,
+      `/%2e%2e/${outside}`,
+    ]) {
+      const res = await get(url, 'br');
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers HEAD for an asset as GET would, without the body', async () => {
+    const res = await t.request({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('');
   });
 
   it('sends the plain file to a client that accepts no encoding', async () => {

@@ -1,5 +1,5 @@
 import { isAppRoute } from '@aeropool/contract/app-routes';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,15 +40,12 @@ export async function registerWeb(
     });
   }
   if (hasWeb) {
-    await app.register(fastifyStatic, {
+    const common: FastifyStaticOptions = {
       root: distDir,
-      wildcard: false,
       index: false,
       // The build writes .br and .gz beside each text asset; the best one the client accepts is
-      // sent with Vary: Accept-Encoding (issue 7), without compressing on every request. They are
-      // found beside their file, not routes of their own: half the routes, and of a start's time.
+      // sent with Vary: Accept-Encoding (issue 7), without compressing on every request.
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
       // Everything outside assets/ is revalidated on each use: the service worker (sw.js) and
       // manifest.webmanifest above all, since a cached worker would pin riders to an old app.
       setHeaders: (reply, filePath) => {
@@ -58,6 +55,24 @@ export async function registerWeb(
           isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
+    };
+    // The few files at the top (the shell, the worker, icons, pre-rendered pages): a route each.
+    // A compressed copy is found beside its file, never a route of its own.
+    await app.register(fastifyStatic, {
+      ...common,
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
+    });
+    // The hashed scripts, styles and their maps (most of the build): one route, the file looked up
+    // per request. A route per file cost the start ~65 ms (issue 7: cold start). A copy asked for
+    // by its own name, or the folder itself, is not found.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: path.join(distDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      decorateReply: false,
+      allowedPath: (pathname) => pathname !== '/' && !/\.(br|gz)$/.test(pathname),
     });
   }
 
