@@ -10,6 +10,7 @@ import { installJobSchema } from '../src/plugins/jobs';
 import { trimTemplate } from '../src/db/pglite/template';
 import { pgOnNode } from './pg-on-node';
 import { samePackageOnce } from './same-package-once';
+import { zodOnly } from './zod-only';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(serverRoot, 'dist');
@@ -64,7 +65,7 @@ export async function buildServer(): Promise<void> {
     // Stack traces name the original files and lines; the texts stay in those files instead of a
     // map Node would hold in memory whole (14 MB with the packages bundled).
     sourcesContent: false,
-    plugins: [externalPackages, samePackageOnce, pgOnNode],
+    plugins: [externalPackages, zodOnly, samePackageOnce, pgOnNode],
     // Bundled CommonJS packages require() Node's own modules, which an ES module has no require for.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -50,6 +50,19 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
   serializers: { err: serializeError, error: serializeError },
 });
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+/**
+ * Every schema is the contract's zod. Given as the compilers' factories, Fastify never loads its
+ * own (ajv and fast-json-stringify), which the server's build leaves out (build/zod-only.ts).
+ * Fastify types the factories for ajv's schemas only, hence the cast.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 /** Builds the whole app (API, docs, web) without listening; tests call inject on it. */
 export async function buildApp(
   deps: AppDeps,
@@ -80,10 +93,9 @@ export async function buildApp(
         entities: [],
       });
     },
+    schemaController: { compilersFactory: zodCompilers },
     ...options,
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
