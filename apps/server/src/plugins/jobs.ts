@@ -97,8 +97,8 @@ export default fp(async function jobsPlugin(
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE });
     }
   };
-  // Once the server listens (below), or at the first job sent before that (tests that never listen):
-  // the runner's first statements are not on the way to the server's first answers.
+  // Two seconds after the server listens (below), or at the first job sent before that (tests that
+  // never listen).
   const start = () => {
     // Nothing starts once the app closes (a listen or a job sent while it shuts down).
     if (closed && !started) return Promise.reject(new Error('The job runner has stopped.'));
