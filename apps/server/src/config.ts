@@ -15,6 +15,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How long a request waits for a free database connection before it is answered 503 (a busy
+   * instance sheds load instead of queueing without end; the balancer retries reads elsewhere).
+   */
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   JWT_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),

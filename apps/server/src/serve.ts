@@ -56,10 +56,11 @@ export async function serve({
           kind: 'postgres',
           url: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,
+          poolWaitMs: config.DATABASE_POOL_WAIT_MS,
         }),
         opened: Promise.resolve(),
       }
-    : openPgliteEarly(pglite!);
+    : openPgliteEarly(pglite!, { poolWaitMs: config.DATABASE_POOL_WAIT_MS });
 
   // On PostgreSQL every instance shares the database's secrets (see lib/secrets).
   if (database.kind === 'postgres') {

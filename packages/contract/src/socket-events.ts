@@ -16,4 +16,10 @@ export type ClientToServerEvents = {
   message: (payload: SendChatMessage, ack?: (result: ChatAck) => void) => void;
 };
 
+/**
+ * The `data` of a handshake the server refused for a moment's reason (its database busy or out
+ * of reach), not for the rider's token: the app connects again after the reconnect delay.
+ */
+export type HandshakeRefusal = { retry: boolean };
+
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -40,13 +40,20 @@ export type ListenHandlers = {
   onState?(isListening: boolean): void;
 };
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax?: number }
-  /**
-   * dataDir undefined means in memory (tests). A new data folder starts as a copy of `template`
-   * (a closed PGlite data folder) when it exists.
-   */
-  | { kind: 'pglite'; dataDir?: string; template?: string };
+/** How long a statement waits for a free connection (the pool's `connectionTimeoutMillis`). */
+export type PoolWait = { poolWaitMs?: number };
+
+export type DatabaseOptions = PoolWait &
+  (
+    | { kind: 'postgres'; url: string; poolMax?: number }
+    /**
+     * dataDir undefined means in memory (tests). A new data folder starts as a copy of
+     * `template` (a closed PGlite data folder) when it exists.
+     */
+    | { kind: 'pglite'; dataDir?: string; template?: string }
+  );
+
+export const DEFAULT_POOL_WAIT_MS = 5000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
@@ -54,8 +61,11 @@ const migrationsFolder = path.join(here, 'migrations');
 const MIGRATION_LOCK_KEY = 7_720_451;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax ?? 10);
-  return openPglite(startPgliteWorker(options));
+  const poolWaitMs = options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS;
+  if (options.kind === 'postgres') {
+    return openPostgres(options.url, options.poolMax ?? 10, poolWaitMs);
+  }
+  return openPglite(startPgliteWorker(options), poolWaitMs);
 }
 
 /**
@@ -64,8 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * Postgres session, so the pool holds one connection: a transaction has it to itself while other
  * statements wait, as they waited for PGlite's own transaction lock before.
  */
-async function openPglite(link: PgliteLink): Promise<Database> {
-  const { database, opened } = openPgliteEarly(link);
+async function openPglite(link: PgliteLink, poolWaitMs: number): Promise<Database> {
+  const { database, opened } = openPgliteEarly(link, { poolWaitMs });
   await opened;
   return database;
 }
@@ -75,7 +85,10 @@ async function openPglite(link: PgliteLink): Promise<Database> {
  * run: the server builds its app meanwhile (issue 7: cold start), and every statement waits for
  * `opened`, which rejects with what failed (the database is closed then).
  */
-export function openPgliteEarly(link: PgliteLink): { database: Database; opened: Promise<void> } {
+export function openPgliteEarly(
+  link: PgliteLink,
+  { poolWaitMs = DEFAULT_POOL_WAIT_MS }: PoolWait = {},
+): { database: Database; opened: Promise<void> } {
   // One session: what it has prepared is known to every connection made to it.
   const parsedStatements: Record<string, string> = {};
   const clientAfter = (gate: () => Promise<unknown>) =>
@@ -120,10 +133,18 @@ export function openPgliteEarly(link: PgliteLink): { database: Database; opened:
     }
   })();
   // Statements waiting for the migrations fail with them first, so the pool can end.
-  const opened = migrated.catch(async (error: unknown) => {
-    await close();
-    throw error;
-  });
+  const opened = migrated.then(
+    () => {
+      // While the folder opens (a fresh one can take seconds) every statement waits for it; once
+      // open, a wait for the one connection is bounded like PostgreSQL's (pg-pool reads the
+      // option at each checkout).
+      pool.options.connectionTimeoutMillis = poolWaitMs;
+    },
+    async (error: unknown) => {
+      await close();
+      throw error;
+    },
+  );
   // Whoever opened the database early hears of a failure through `opened`, not as unhandled.
   opened.catch(() => undefined);
 
@@ -161,7 +182,7 @@ export function openPgliteEarly(link: PgliteLink): { database: Database; opened:
   return { database, opened };
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<Database> {
+async function openPostgres(url: string, poolMax: number, poolWaitMs: number): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString: url });
   await migrationClient.connect();
   try {
@@ -171,7 +192,11 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
     await migrationClient.end();
   }
 
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: poolWaitMs,
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

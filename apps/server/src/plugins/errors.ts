@@ -4,6 +4,11 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+} from '../db/database-unavailable';
 import { AppError } from '../lib/app-error';
 
 type ErrorBody = {
@@ -84,6 +89,19 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
             ? 'The request body is not valid JSON.'
             : (GENERIC_MESSAGES[status] ?? GENERIC_MESSAGES[400]!);
       return reply.code(status).send(errorBody(status, message));
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      // Out of connections or out of reach: a moment's condition, not a bug. The balancer
+      // retries an idempotent request on another instance (deploy/nginx.conf), the app's reads
+      // retry by themselves.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send(
+        errorBody(503, DATABASE_BUSY_MESSAGE, {
+          retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        }),
+      );
     }
 
     request.log.error({ err: error }, 'unexpected error');

@@ -20,7 +20,15 @@ export type Limits = {
   check(rule: LimitRule, subject: string): Promise<LimitVerdict>;
   /** Counts one hit; throws a 429 saying when to try again once past the limit. */
   consume(rule: LimitRule, subject: string): Promise<void>;
+  /**
+   * `consume`, then `work`; the hit is given back if the work fails, so only what was done is
+   * counted. Call it outside a transaction: on PostgreSQL the store takes a connection of its own,
+   * and a transaction waiting for a second connection can exhaust the pool.
+   */
+  consumeFor<T>(rule: LimitRule, subject: string, work: () => Promise<T>): Promise<T>;
 };
+
+const keyOf = (rule: LimitRule, subject: string) => `${rule.name}|${subject}`;
 
 const defaultMessage = (seconds: number) =>
   `Too many attempts. Please try again in ${seconds} seconds.`;
@@ -33,23 +41,34 @@ export default fp(async function limitsPlugin(
   const { store } = options;
   const check: Limits['check'] = async (rule, subject) => {
     const nowMs = app.now().getTime();
-    const hit = await store.hit(`${rule.name}|${subject}`, rule.windowMs, nowMs);
+    const hit = await store.hit(keyOf(rule, subject), rule.windowMs, nowMs);
     return {
       allowed: hit.count <= rule.max,
       retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAtMs - nowMs) / 1000)),
     };
   };
+  const consume: Limits['consume'] = async (rule, subject) => {
+    const verdict = await check(rule, subject);
+    if (verdict.allowed) return;
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      (rule.message ?? defaultMessage)(verdict.retryAfterSeconds),
+      { retryAfterSeconds: verdict.retryAfterSeconds },
+    );
+  };
   app.decorate('limits', {
     store,
     check,
-    async consume(rule, subject) {
-      const verdict = await check(rule, subject);
-      if (verdict.allowed) return;
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        (rule.message ?? defaultMessage)(verdict.retryAfterSeconds),
-        { retryAfterSeconds: verdict.retryAfterSeconds },
-      );
+    consume,
+    async consumeFor(rule, subject, work) {
+      await consume(rule, subject);
+      try {
+        return await work();
+      } catch (error) {
+        // The work's own error is the answer; a store that cannot give the hit back keeps it.
+        await store.release(keyOf(rule, subject)).catch(() => undefined);
+        throw error;
+      }
     },
   } satisfies Limits);
   app.addHook('onClose', async () => store.close());

@@ -5,8 +5,10 @@ import { CHAT_LIMITS } from '@aeropool/contract/chat';
 import {
   userRoom,
   type ClientToServerEvents,
+  type HandshakeRefusal,
   type ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
+import { DATABASE_BUSY_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { createAdapterPool } from './ordered-publisher';
 
 type SocketData = { userId: string; sessionId: string };
@@ -60,21 +62,38 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     });
   }
 
-  io.use(async (socket, next) => {
+  /** The handshake's verdict: an error to refuse with, or nothing to let the socket in. */
+  const admit = async (socket: RealtimeSocket): Promise<Error | undefined> => {
     const token: unknown = socket.handshake.auth?.token;
     const session = typeof token === 'string' ? await app.sessions.verify(token) : null;
-    if (!session) return next(new Error('Please log in to continue.'));
+    if (!session) return new Error('Please log in to continue.');
     // Counted on this instance: balancers keep a rider's connections on one instance (sticky by
     // address), and the message limit is the one shared by every instance.
     const open = await io.in(userRoom(session.userId)).local.fetchSockets();
     if (open.length >= CHAT_LIMITS.maxSocketsPerRider) {
-      return next(
-        new Error('Too many open chat connections. Close some AeroPool tabs and try again.'),
-      );
+      return new Error('Too many open chat connections. Close some AeroPool tabs and try again.');
     }
     socket.data.userId = session.userId;
     socket.data.sessionId = session.sessionId;
-    next();
+    return undefined;
+  };
+
+  io.use(async (socket, next) => {
+    let refusal: Error | undefined;
+    try {
+      refusal = await admit(socket);
+    } catch (error) {
+      // socket.io does not catch a middleware's rejection (it would end the process); a failed
+      // check refuses this handshake, and the app is told it may try again (socket.ts).
+      const busy = isDatabaseUnavailable(error);
+      app.log[busy ? 'warn' : 'error']({ err: error }, 'chat handshake failed');
+      const data: HandshakeRefusal = { retry: true };
+      refusal = Object.assign(
+        new Error(busy ? DATABASE_BUSY_MESSAGE : 'Something went wrong. Please try again.'),
+        { data },
+      );
+    }
+    next(refusal);
   });
 
   io.on('connection', (socket) => {

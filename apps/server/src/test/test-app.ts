@@ -7,6 +7,7 @@ import type {
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
+import type { LimitStore } from '../lib/rate-limit/limit-store';
 import { loadSecrets } from '../lib/secrets';
 import type { SmsMessage } from '../lib/sms/sms-sender';
 import { otpFrom, startMailCapture, type CapturedMail, type MailCapture } from './mail-capture';
@@ -50,13 +51,16 @@ const createClock = (): TestClock => {
   };
 };
 
+/** Parts a test builds itself from the test's database (e.g. a limit store on it). */
+export type TestDeps = { limitStore?: (database: Database) => LimitStore };
+
 /** The real app on a clean database with a real SMTP server catching its mail. */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: FastifyServerOptions = {},
+  deps: TestDeps = {},
 ): Promise<TestApp> {
   const mail = await startMailCapture();
-  const { database, drop } = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -67,6 +71,7 @@ export async function createTestApp(
     JOB_RUNNER: 'false',
     ...env,
   });
+  const { database, drop } = await openTestDatabase({ poolWaitMs: config.DATABASE_POOL_WAIT_MS });
   const clock = createClock();
   const sms: SmsMessage[] = [];
   const app = await buildApp(
@@ -75,6 +80,7 @@ export async function createTestApp(
       database,
       secrets: loadSecrets(config),
       now: clock.now,
+      ...(deps.limitStore ? { limitStore: deps.limitStore(database) } : {}),
       ...(env.SMS_PROVIDER ? {} : { sms: { send: async (message) => void sms.push(message) } }),
     },
     options,

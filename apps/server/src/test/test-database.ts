@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database, type PoolWait } from '../db/database';
 import { TEST_TEMPLATE_ENV } from './pglite-test-template';
 
 /**
@@ -12,12 +12,12 @@ import { TEST_TEMPLATE_ENV } from './pglite-test-template';
  * than skipping it. Under Vitest a PGlite database is a temporary folder copied from the run's
  * migrated template (test/global-setup.ts); elsewhere (the benchmarks) it is in memory.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: PoolWait = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
 }> {
-  if (process.env.TEST_DB !== 'postgres') return openPgliteTestDatabase();
+  if (process.env.TEST_DB !== 'postgres') return openPgliteTestDatabase(options);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `aeropool_test_${randomBytes(6).toString('hex')}`;
@@ -28,7 +28,12 @@ export async function openTestDatabase(): Promise<{
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolMax: 5,
+    ...options,
+  });
   return {
     database,
     url: url.toString(),
@@ -42,10 +47,12 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-async function openPgliteTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openPgliteTestDatabase(
+  options: PoolWait,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   const template = process.env[TEST_TEMPLATE_ENV];
   if (!template) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', ...options });
     return { database, drop: () => database.close() };
   }
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-test-db-'));
@@ -55,6 +62,7 @@ async function openPgliteTestDatabase(): Promise<{ database: Database; drop(): P
       kind: 'pglite',
       dataDir: path.join(parent, 'pglite'),
       template,
+      ...options,
     });
     return {
       database,

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat-limits';
-import type { ClientToServerEvents, ServerToClientEvents } from '@aeropool/contract/socket-events';
+import type {
+  ClientToServerEvents,
+  HandshakeRefusal,
+  ServerToClientEvents,
+} from '@aeropool/contract/socket-events';
 import { getToken, useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -26,10 +30,10 @@ export function getSocket(token: string): AppSocket {
     ...CHAT_SOCKET_OPTIONS,
   });
   // socket.io does not reconnect by itself after the server closed the connection (a deploy's
-  // graceful shutdown disconnects every socket): come back within the spec's 1 to 5 s (§9),
-  // spread so a restart is not met by a stampede. A refused handshake does not loop.
-  socket.on('disconnect', (reason) => {
-    if (reason !== 'io server disconnect') return;
+  // graceful shutdown disconnects every socket) or refused the handshake: come back within the
+  // spec's 1 to 5 s (§9), spread so a restart is not met by a stampede. A handshake refused for
+  // the token (signed out) does not loop; one refused for a busy moment does.
+  const comeBackSoon = () =>
     window.setTimeout(
       () => {
         if (shared?.socket === socket && !socket.active) socket.connect();
@@ -38,6 +42,12 @@ export function getSocket(token: string): AppSocket {
         Math.random() *
           (CHAT_SOCKET_OPTIONS.reconnectionDelayMax - CHAT_SOCKET_OPTIONS.reconnectionDelay),
     );
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') comeBackSoon();
+  });
+  socket.on('connect_error', (error) => {
+    const data = (error as Error & { data?: Partial<HandshakeRefusal> }).data;
+    if (!socket.active && data?.retry === true) comeBackSoon();
   });
   shared = { token, socket };
   return socket;

@@ -6,6 +6,7 @@ import {
   sendChatMessageSchema,
   type ChatError,
 } from '@aeropool/contract/chat';
+import { DATABASE_BUSY_MESSAGE, isDatabaseUnavailable } from '../../db/database-unavailable';
 import { AppError } from '../../lib/app-error';
 import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
@@ -24,10 +25,18 @@ const toChatError = (error: unknown, matchId?: string): ChatError => {
         ? 'MATCH_CLOSED'
         : error.code === 'BAD_REQUEST'
           ? 'INVALID'
-          : 'NOT_MEMBER';
+          : error.code === 'TOO_MANY_REQUESTS'
+            ? 'RATE_LIMITED'
+            : error.code === 'SERVICE_UNAVAILABLE'
+              ? 'SERVER'
+              : 'NOT_MEMBER';
     return { code, message: error.message, matchId };
   }
-  return { code: 'SERVER', message: 'Something went wrong. Please try again.', matchId };
+  // The app tries again by itself after a SERVER error (a join, or the message's same clientId).
+  const message = isDatabaseUnavailable(error)
+    ? DATABASE_BUSY_MESSAGE
+    : 'Something went wrong. Please try again.';
+  return { code: 'SERVER', message, matchId };
 };
 
 const rateLimited = (message: string): ChatError => ({ code: 'RATE_LIMITED', message });
@@ -56,6 +65,11 @@ export function registerChatSocket(app: FastifyInstance): void {
   const tellRidersAway = createAwayNotifier(app);
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
+    const logUnexpected = (error: unknown, what: string) => {
+      if (error instanceof AppError) return;
+      if (isDatabaseUnavailable(error)) app.log.warn({ err: error }, what);
+      else app.log.error({ err: error }, what);
+    };
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
       socket.emit('chat:error', error);
       if (typeof ack === 'function') ack({ ok: false, error });
@@ -68,19 +82,22 @@ export function registerChatSocket(app: FastifyInstance): void {
         app.log.warn({ err: error }, 'chat read marker not saved'),
       );
 
+    // Every handler answers, whatever fails: a rejected handler is an unhandled rejection, which
+    // ends the process (a limit store or the database out of reach for a moment must not).
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
-      if (!(await app.limits.check(joinRule, userId)).allowed) {
-        return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
-      }
       let status;
       try {
+        if (!(await app.limits.check(joinRule, userId)).allowed) {
+          return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
+        }
         status = (await requireMembership(app, parsed.data, userId)).match.status;
+        await socket.join(matchRoom(parsed.data));
       } catch (error) {
+        logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
       }
-      await socket.join(matchRoom(parsed.data));
       if (typeof ack === 'function') ack({ ok: true, status });
       markReadQuietly(parsed.data);
     });
@@ -104,18 +121,20 @@ export function registerChatSocket(app: FastifyInstance): void {
     socket.on('message', async (payload, ack) => {
       const check = previousCheck.then(() => app.limits.check(messageRule, userId));
       previousCheck = check.catch(() => undefined);
-      if (!(await check).allowed) {
-        return fail(rateLimited('You are sending messages too fast. Please wait a moment.'), ack);
-      }
-      const parsed = sendChatMessageSchema.safeParse(payload);
-      if (!parsed.success) {
-        return fail(
-          { code: 'INVALID', message: parsed.error.issues[0]?.message ?? 'Invalid message.' },
-          ack,
-        );
-      }
-      const { matchId, messageText, clientId } = parsed.data;
+      let matchId: string | undefined;
       try {
+        if (!(await check).allowed) {
+          return fail(rateLimited('You are sending messages too fast. Please wait a moment.'), ack);
+        }
+        const parsed = sendChatMessageSchema.safeParse(payload);
+        if (!parsed.success) {
+          return fail(
+            { code: 'INVALID', message: parsed.error.issues[0]?.message ?? 'Invalid message.' },
+            ack,
+          );
+        }
+        const { messageText, clientId } = parsed.data;
+        matchId = parsed.data.matchId;
         const { message, isNew, coRiderIds } = await storeMessage(
           app,
           { matchId, userId, clientId, text: messageText },
@@ -125,7 +144,7 @@ export function registerChatSocket(app: FastifyInstance): void {
         if (typeof ack === 'function') ack({ ok: true, message });
         if (isNew) tellRidersAway({ message, coRiderIds });
       } catch (error) {
-        if (!(error instanceof AppError)) app.log.error({ err: error }, 'chat message failed');
+        logUnexpected(error, 'chat message failed');
         fail(toChatError(error, matchId), ack);
       }
     });

@@ -8,7 +8,6 @@ import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { lowRatedAmong } from './rating-rule';
-import { matchRequestsPerRider } from './match-limits';
 import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
@@ -76,8 +75,6 @@ export async function askToJoinCab(
   const { members, fit } = await admitOrThrow(ctx, tx, matchId, from);
   const target = members.find((m) => m.row.id === toId);
   if (!target) throw new AppError('CONFLICT', GONE);
-  // An ask to join counts against the sender's hourly match requests, as a request to a rider does.
-  await ctx.limits.consume(matchRequestsPerRider, userId);
   const [created] = await tx
     .insert(matchRequests)
     .values({

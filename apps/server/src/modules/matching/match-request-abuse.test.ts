@@ -46,6 +46,20 @@ describe('match requests are hard to abuse', () => {
     expect(stored).toEqual([]);
   });
 
+  it('a refused request is not counted against the 30 an hour', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 9200 });
+    const rideB = await createRide(t, b, { minutesAhead: 9200 });
+    const first = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(first.statusCode).toBe(201);
+    for (let round = 0; round < 30; round += 1) {
+      const again = await sendMatch(t, a, rideA._id, rideB._id);
+      expect(again.json().message).toBe('A match request between these rides is already pending.');
+    }
+    expect((await withdraw(a, first.json().entities[0]._id)).statusCode).toBe(200);
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(201);
+  });
+
   it('a rider gets at most 10 match-request mails an hour, whoever sends them', async () => {
     const target = await t.signUp();
     const rideT = await createRide(t, target, { minutesAhead: 9500 });

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, matches, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -48,84 +49,11 @@ export async function sendMatchRequest(
 ) {
   const now = ctx.now();
   if (fromId === toId) throw new AppError('BAD_REQUEST', 'Choose another rider’s ride request.');
-  const { created, riders } = await ctx.db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ status: rideRequests.status, matchId: rideRequests.currentMatchId })
-      .from(rideRequests)
-      .where(eq(rideRequests.id, toId));
-    // A rider of an Active match: the card was a cab with room, and this asks to join it.
-    if (target?.status === 'Matched' && target.matchId) {
-      return askToJoinCab(ctx, tx, { userId, fromId, toId, matchId: target.matchId, now });
-    }
-    // The same row locks, in the same order, as an accept: a request sent while either ride is
-    // being matched waits for that accept and then sees the ride Matched, never a stale Active.
-    const rows = await tx
-      .select()
-      .from(rideRequests)
-      .where(inArray(rideRequests.id, [fromId, toId]))
-      .orderBy(rideRequests.id)
-      .for('update');
-    const from = rows.find((r) => r.id === fromId);
-    const to = rows.find((r) => r.id === toId);
-    if (!from || !to) throw new AppError('NOT_FOUND', 'Ride request not found.');
-    if (from.riderId !== userId)
-      throw new AppError(
-        'FORBIDDEN',
-        'You can only send match requests from your own ride request.',
-      );
-    if (to.riderId === userId)
-      throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
-    assertOpen(from, now, 'Your');
-    assertOpen(to, now, 'Their');
-    await assertNotBlocked(tx, from.riderId, to.riderId);
-    const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
-    if (lowRated.has(from.riderId)) {
-      throw new AppError(
-        'FORBIDDEN',
-        'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
-      );
-    }
-    if (lowRated.has(to.riderId) || (await areKeptApart(tx, from.id, to.id)))
-      throw new AppError('CONFLICT', 'That ride is no longer available.');
-    const genders = await gendersOf(tx, [from.riderId, to.riderId]);
-    const side = (row: typeof from) => ({
-      womenOnly: row.womenOnly,
-      gender: genders.get(row.riderId) ?? null,
-    });
-    if (!womenOnlyAllows(side(from), side(to))) {
-      throw new AppError('BAD_REQUEST', 'That ride is for women only.');
-    }
-    const fit = fitPair(ctx, from, to);
-    if (!fit)
-      throw new AppError(
-        'BAD_REQUEST',
-        'These rides do not fit one cab (direction, time, distance, seats or bags).',
-      );
-    await ctx.limits.consume(matchRequestsPerRider, userId);
-    const score = {
-      matchPercentage: fit.matchPercentage,
-      distance: metresBetween(from, to),
-    };
-    try {
-      const [row] = await tx
-        .insert(matchRequests)
-        .values({
-          fromRequestId: fromId,
-          toRequestId: toId,
-          fromUserId: userId,
-          toUserId: to.riderId,
-          matchPercentage: score.matchPercentage,
-          distance: score.distance,
-          createdAt: now,
-        })
-        .returning();
-      return { created: row!, riders: [row!.toUserId] };
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
-      throw error;
-    }
-  });
+  // An ask to join a cab counts as a request to a rider does. Counted only if sent (a refused
+  // request gives its hit back), and outside the transaction (see consumeFor).
+  const { created, riders } = await ctx.limits.consumeFor(matchRequestsPerRider, userId, () =>
+    ctx.db.transaction((tx) => insertMatchRequest(ctx, tx, { userId, fromId, toId, now })),
+  );
 
   const mayMail = await mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':'));
   const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
@@ -153,6 +81,86 @@ export async function sendMatchRequest(
   }
   for (const rider of riders) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });
   return created;
+}
+
+/** The checks and the insert of sendMatchRequest, in its transaction. */
+async function insertMatchRequest(
+  ctx: ServiceContext,
+  tx: DbOrTx,
+  { userId, fromId, toId, now }: { userId: string; fromId: string; toId: string; now: Date },
+): Promise<{ created: typeof matchRequests.$inferSelect; riders: string[] }> {
+  const [target] = await tx
+    .select({ status: rideRequests.status, matchId: rideRequests.currentMatchId })
+    .from(rideRequests)
+    .where(eq(rideRequests.id, toId));
+  // A rider of an Active match: the card was a cab with room, and this asks to join it.
+  if (target?.status === 'Matched' && target.matchId) {
+    return askToJoinCab(ctx, tx, { userId, fromId, toId, matchId: target.matchId, now });
+  }
+  // The same row locks, in the same order, as an accept: a request sent while either ride is
+  // being matched waits for that accept and then sees the ride Matched, never a stale Active.
+  const rows = await tx
+    .select()
+    .from(rideRequests)
+    .where(inArray(rideRequests.id, [fromId, toId]))
+    .orderBy(rideRequests.id)
+    .for('update');
+  const from = rows.find((r) => r.id === fromId);
+  const to = rows.find((r) => r.id === toId);
+  if (!from || !to) throw new AppError('NOT_FOUND', 'Ride request not found.');
+  if (from.riderId !== userId)
+    throw new AppError('FORBIDDEN', 'You can only send match requests from your own ride request.');
+  if (to.riderId === userId)
+    throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
+  assertOpen(from, now, 'Your');
+  assertOpen(to, now, 'Their');
+  await assertNotBlocked(tx, from.riderId, to.riderId);
+  const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
+  if (lowRated.has(from.riderId)) {
+    throw new AppError(
+      'FORBIDDEN',
+      'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
+    );
+  }
+  if (lowRated.has(to.riderId) || (await areKeptApart(tx, from.id, to.id)))
+    throw new AppError('CONFLICT', 'That ride is no longer available.');
+  const genders = await gendersOf(tx, [from.riderId, to.riderId]);
+  const side = (row: typeof from) => ({
+    womenOnly: row.womenOnly,
+    gender: genders.get(row.riderId) ?? null,
+  });
+  if (!womenOnlyAllows(side(from), side(to))) {
+    throw new AppError('BAD_REQUEST', 'That ride is for women only.');
+  }
+  const fit = fitPair(ctx, from, to);
+  if (!fit)
+    throw new AppError(
+      'BAD_REQUEST',
+      'These rides do not fit one cab (direction, time, distance, seats or bags).',
+    );
+  const score = {
+    matchPercentage: fit.matchPercentage,
+    distance: metresBetween(from, to),
+  };
+  try {
+    const [row] = await tx
+      .insert(matchRequests)
+      .values({
+        fromRequestId: fromId,
+        toRequestId: toId,
+        fromUserId: userId,
+        toUserId: to.riderId,
+        matchPercentage: score.matchPercentage,
+        distance: score.distance,
+        createdAt: now,
+      })
+      .returning();
+    return { created: row!, riders: [row!.toUserId] };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', 'A match request between these rides is already pending.');
+    throw error;
+  }
 }
 
 /**

@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { Server } from 'socket.io';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat-limits';
+import type { HandshakeRefusal } from '@aeropool/contract/socket-events';
+import { disconnectSocket, getSocket } from './socket';
+
+declare const jsdom: { reconfigure(options: { url: string }): void };
+
+let io: Server;
+let handshakes: number;
+/** What the server answers the next handshakes: refused with `data`, or let in. */
+let refuseWith: ((attempt: number) => Error | undefined) | undefined;
+
+beforeEach(async () => {
+  const http = createServer();
+  io = new Server(http);
+  handshakes = 0;
+  io.use((_socket, next) => {
+    handshakes += 1;
+    next(refuseWith?.(handshakes));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  // The app's socket connects to its own origin: the page is served from this server's.
+  jsdom.reconfigure({ url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/` });
+  // The reconnect delay's spread at its start: 1 s (spec §9).
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
+
+afterEach(async () => {
+  disconnectSocket();
+  vi.restoreAllMocks();
+  await io.close();
+});
+
+const refusal = (message: string, data?: HandshakeRefusal) =>
+  Object.assign(new Error(message), data ? { data } : {});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('connects again after the reconnect delay when a busy server refused the handshake', async () => {
+  refuseWith = (attempt) =>
+    attempt === 1 ? refusal('AeroPool is busy right now.', { retry: true }) : undefined;
+  const socket = getSocket('token-1');
+  const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+  expect(refused.message).toBe('AeroPool is busy right now.');
+  expect(socket.active).toBe(false);
+
+  const started = performance.now();
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  expect(performance.now() - started).toBeGreaterThanOrEqual(
+    CHAT_SOCKET_OPTIONS.reconnectionDelay - 50,
+  );
+  expect(handshakes).toBe(2);
+}, 10_000);
+
+it('stays disconnected when the handshake was refused for the token', async () => {
+  refuseWith = () => refusal('Please log in to continue.');
+  const socket = getSocket('token-2');
+  await new Promise((resolve) => socket.once('connect_error', resolve));
+  await sleep(CHAT_SOCKET_OPTIONS.reconnectionDelay + 500);
+  expect(socket.active).toBe(false);
+  expect(handshakes).toBe(1);
+}, 10_000);
