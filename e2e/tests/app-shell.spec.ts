@@ -302,3 +302,27 @@ test('a chat open in a hidden tab is away: a new message rings the bell there', 
   });
   await expect(messageItem(page, 'Are you at the exit?')).toBeVisible();
 });
+
+test('offline, a page whose code never arrived says so, and loads by itself once back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { a } = await twoRiders(request);
+  // The Chats page's code does not arrive until the network is back (not cached yet).
+  const chatsCode = '**/assets/chats-page-*.js';
+  await page.route(chatsCode, (route) => route.abort('internetdisconnected'));
+  await signInAs(page, a);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Trips' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click();
+  await expect(page.getByRole('heading', { name: 'You are offline.' })).toBeVisible();
+  await expect(page.getByText('This page will load when you are back online.')).toBeVisible();
+
+  await page.unroute(chatsCode);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Chats', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/chats$/);
+});

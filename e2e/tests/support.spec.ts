@@ -101,3 +101,18 @@ test('the FAQ accordion opens one answer at a time; hours and emergency contact 
     }),
   ).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
 });
+
+test('a ticket form whose code cannot load says so and leaves the rest of the page', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request, { firstName: 'Ravi', lastName: 'Kumar' });
+  await page.route('**/assets/support-ticket-form-*.js', (route) => route.abort());
+  await signInAs(page, rider);
+  await page.goto('/support');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The ticket form could not be loaded. Check your connection, then reload the page.',
+  );
+  await expect(page.getByRole('button', { name: 'Submit Ticket' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible();
+});

@@ -1,10 +1,27 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 
-/** Shown when a page fails to load (for example a chunk after a deploy) instead of a blank screen. */
+/**
+ * Shown when a page fails to load (for example a chunk after a deploy, or a page not yet cached
+ * when the network went) instead of a blank screen. Offline, it says so and loads the page again
+ * by itself once the browser is back online.
+ */
 export function RouteError() {
+  const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
+
+  useEffect(() => {
+    if (!isOffline) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [isOffline]);
+
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">Something went wrong loading this page.</h1>
+      <h1 className="text-2xl font-semibold">
+        {isOffline ? 'You are offline.' : 'Something went wrong loading this page.'}
+      </h1>
+      {isOffline && <p className="text-slate-600">This page will load when you are back online.</p>}
       <div className="flex gap-3">
         <button
           type="button"

@@ -3,11 +3,23 @@ import { AppLink } from '../../../components/navigation/navigation';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session';
 
+/** The form's code did not arrive (offline before it was cached); the browser keeps the failure. */
+function TicketFormUnavailable() {
+  return (
+    <p role="alert" className="text-red-700">
+      The ticket form could not be loaded. Check your connection, then reload the page.
+    </p>
+  );
+}
+
 // Only a signed-in rider sees the form: a visitor's first load of /support does without it and
 // the schemas it validates with (issue 7).
-const SupportTicketForm = lazy(async () => ({
-  default: (await import('./support-ticket-form')).SupportTicketForm,
-}));
+const SupportTicketForm = lazy(() =>
+  import('./support-ticket-form').then(
+    (module) => ({ default: module.SupportTicketForm }),
+    () => ({ default: TicketFormUnavailable }),
+  ),
+);
 
 /** Spec §6: only a signed-in rider can raise a ticket; others are pointed to the login page. */
 export function SupportTicketSection() {
