@@ -1,5 +1,3 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -8,10 +6,15 @@ import { PRODUCT_NAME } from '@aeropool/contract/product';
 /**
  * OpenAPI generated from the contract's zod schemas, with Swagger UI, at /api/docs: only outside
  * production, or with API_DOCS=true, so a production instance does not hand out a map of itself.
- * Not even built otherwise: collecting it from every route cost the start 50–100 ms (issue 7).
+ * Not even built otherwise: collecting it from every route cost the start 50–100 ms (issue 7), and
+ * its packages are loaded only where it is published.
  */
 export default fp(async function docsPlugin(app: FastifyInstance) {
   if (!(app.config.API_DOCS ?? app.config.NODE_ENV !== 'production')) return;
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: {
