@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
+import { countStatements } from '../../test/count-statements';
 import { openTestDatabase } from '../../test/test-database';
 import type { LimitStore } from './limit-store';
 import { createMemoryStore } from './memory-store';
@@ -59,6 +60,20 @@ describe.each(kinds)('the %s limit store', (kind, open, isShared) => {
     expect((await store.hit(key, 60_000, now)).count).toBe(1);
   });
 
+  it.skipIf(skip)('counts hits asked at once in the order asked, each key its own', async () => {
+    const [store] = stores;
+    const [key, other] = [`test:${randomUUID()}`, `test:${randomUUID()}`];
+    const now = Date.now();
+    const hits = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.hit(i % 3 === 2 ? other : key, 60_000, now)),
+    );
+    expect(hits.map((hit) => hit.count)).toEqual([1, 2, 1, 3, 4, 2, 5, 6, 3, 7]);
+    for (const { resetAtMs } of hits) {
+      expect(resetAtMs).toBeGreaterThan(now);
+      expect(resetAtMs).toBeLessThanOrEqual(now + 60_000);
+    }
+  });
+
   it.skipIf(skip)(
     isShared ? 'is one count for every instance' : 'counts per process only',
     async () => {
@@ -70,4 +85,17 @@ describe.each(kinds)('the %s limit store', (kind, open, isShared) => {
       expect(hit.count).toBe(isShared ? 11 : 1);
     },
   );
+});
+
+it('the postgres store counts the hits of one turn with one statement', async () => {
+  const store = createPostgresStore(database);
+  try {
+    const keys = Array.from({ length: 20 }, (_, i) => `test:${i % 4}:${randomUUID()}`);
+    const statements = await countStatements(database, () =>
+      Promise.all(keys.map((key) => store.hit(key, 60_000, Date.now()))),
+    );
+    expect(statements).toHaveLength(1);
+  } finally {
+    await store.close();
+  }
 });

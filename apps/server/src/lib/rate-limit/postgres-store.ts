@@ -1,15 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import type { LimitStore } from './limit-store';
+import type { LimitHit, LimitStore } from './limit-store';
 
 const SWEEP_EVERY_MS = 60_000;
 
-type Row = { count: number; reset_at: string | Date };
+type Row = { key: string; count: number; reset_at: string | Date };
+
+type Waiting = {
+  key: string;
+  windowMs: number;
+  nowMs: number;
+  resolve: (hit: LimitHit) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
- * Counters in the `rate_limit_counters` table, shared by every instance on the database: one
- * upsert per hit opens, counts or re-opens the window atomically. Expired rows are swept once a
- * minute.
+ * Counters in the `rate_limit_counters` table, shared by every instance on the database: an
+ * upsert opens, counts or re-opens a window atomically. The hits asked for in one turn of the
+ * event loop go in one statement (a busy chat checks a limit per message: one statement per turn,
+ * not per message), several on one key counted together and handed out in order, so each caller
+ * sees the count it would have seen alone. Expired rows are swept once a minute.
  */
 export function createPostgresStore(database: Database): LimitStore {
   const { db } = database;
@@ -19,20 +29,66 @@ export function createPostgresStore(database: Database): LimitStore {
     ).catch(() => undefined);
   }, SWEEP_EVERY_MS);
   sweep.unref();
-  return {
-    kind: 'postgres',
-    async hit(key, windowMs, nowMs) {
+
+  let waiting: Waiting[] = [];
+  const writeTurn = async () => {
+    const batch = waiting;
+    waiting = [];
+    const byKey = new Map<string, Waiting[]>();
+    for (const item of batch) {
+      const hits = byKey.get(item.key);
+      if (hits) hits.push(item);
+      else byKey.set(item.key, [item]);
+    }
+    // Keys in one order on every instance: two statements lock their rows in the same order and
+    // cannot deadlock.
+    const keys = [...byKey.keys()].sort();
+    const nowMs = Math.max(...batch.map((item) => item.nowMs));
+    const rows = keys.map((key) => {
+      const first = byKey.get(key)![0]!;
+      return {
+        key,
+        hits: byKey.get(key)!.length,
+        reset_at: new Date(first.nowMs + first.windowMs).toISOString(),
+      };
+    });
+    try {
       const now = new Date(nowMs).toISOString();
-      const resetAt = new Date(nowMs + windowMs).toISOString();
       const result = await db.execute(sql`
         insert into rate_limit_counters as c (key, count, reset_at)
-        values (${key}, 1, ${resetAt}::timestamptz)
+        select key, hits, reset_at
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+            as hit(key text, hits integer, reset_at timestamptz)
+          order by key
         on conflict (key) do update set
-          count = case when c.reset_at <= ${now}::timestamptz then 1 else c.count + 1 end,
-          reset_at = case when c.reset_at <= ${now}::timestamptz then excluded.reset_at else c.reset_at end
-        returning count, reset_at`);
-      const row = (result as unknown as { rows: Row[] }).rows[0]!;
-      return { count: Number(row.count), resetAtMs: new Date(row.reset_at).getTime() };
+          count = case when c.reset_at <= ${now}::timestamptz then excluded.count
+                       else c.count + excluded.count end,
+          reset_at = case when c.reset_at <= ${now}::timestamptz then excluded.reset_at
+                          else c.reset_at end
+        returning key, count, reset_at`);
+      for (const row of (result as unknown as { rows: Row[] }).rows) {
+        const hits = byKey.get(row.key) ?? [];
+        byKey.delete(row.key);
+        const resetAtMs = new Date(row.reset_at).getTime();
+        // The key's hits of this turn are the last of its count, in the order they were asked.
+        hits.forEach((item, index) =>
+          item.resolve({ count: Number(row.count) - hits.length + 1 + index, resetAtMs }),
+        );
+      }
+      if (byKey.size > 0) throw new Error('rate limit counters: a key was not counted');
+    } catch (error) {
+      // Those already answered ignore a second settlement.
+      for (const item of batch) item.reject(error);
+    }
+  };
+
+  return {
+    kind: 'postgres',
+    hit(key, windowMs, nowMs) {
+      return new Promise<LimitHit>((resolve, reject) => {
+        waiting.push({ key, windowMs, nowMs, resolve, reject });
+        if (waiting.length === 1) setImmediate(() => void writeTurn());
+      });
     },
     async release(key) {
       await db.execute(
