@@ -43,7 +43,7 @@ export function createPostgresStore(database: Database): LimitStore {
     // Keys in one order on every instance: two statements lock their rows in the same order and
     // cannot deadlock.
     const keys = [...byKey.keys()].sort();
-    const nowMs = Math.max(...batch.map((item) => item.nowMs));
+    const nowMs = batch.reduce((latest, item) => Math.max(latest, item.nowMs), 0);
     const rows = keys.map((key) => {
       const first = byKey.get(key)![0]!;
       return {
