@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** False when the answer carried no message of ours (a proxy's error page, say). */
+    readonly isServerMessage = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -62,6 +64,7 @@ export async function apiRequest<T, Extra extends object = object>(
       payload?.statusCode ?? response.status,
       payload?.message ?? 'Something went wrong ⚠️',
       payload?.field,
+      typeof payload?.message === 'string',
     );
   }
   return payload;
@@ -79,12 +82,17 @@ export const api = {
 };
 
 /**
- * Spec §8 "server message or fallback": a 4xx answer carries a readable reason worth showing; a
- * 5xx (details logged, never sent), a network failure or a bug gets the screen's own text.
+ * Spec §8 "server message or fallback": our server's 4xx carries a readable reason worth showing,
+ * and so does its 503 (busy for a moment: try again shortly); any other 5xx (details logged, never
+ * sent), an answer without our message, a network failure or a bug gets the screen's own text.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.statusCode < 500 && error.message) return error.message;
-  return fallback;
+  const isWorthShowing =
+    error instanceof ApiError &&
+    error.isServerMessage &&
+    !!error.message &&
+    (error.statusCode < 500 || error.statusCode === 503);
+  return isWorthShowing ? error.message : fallback;
 }
 
 /** True when the server answered at all, as opposed to the network or the code failing. */
