@@ -4,8 +4,7 @@
  * TEST_DATABASE_URL) with each room's riders on different processes. For each rate it prints
  * delivered messages per second, p50/p99 delivery latency and lost messages, then the highest
  * rate with p99 <= 50 ms and nothing lost at it and at every rate below; writes
- * bench/results/chat.json. The servers run
- * compiled, as `npm start` runs them.
+ * bench/results/chat.json. The servers run compiled, as `npm start` runs them.
  * Each socket sends one message every SEND_EVERY_MS (under the server's per-rider limit of 10
  * per 5 s), so a rate needs rate * SEND_EVERY_MS / 1000 sockets. Target: >= 2,000/s (issue 7).
  */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 
 /** What a request is told when the database cannot take it now (503, with Retry-After). */
@@ -43,4 +44,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = current.cause;
   }
   return false;
+}
+
+/** What a socket client is told of an unexpected failure: busy, or a generic try again. */
+export const failureMessage = (error: unknown) =>
+  isDatabaseUnavailable(error) ? DATABASE_BUSY_MESSAGE : 'Something went wrong. Please try again.';
+
+/** Logs an unexpected failure: a warning when the database was busy or out of reach, else an error. */
+export function logFailure(log: FastifyBaseLogger, error: unknown, what: string): void {
+  if (isDatabaseUnavailable(error)) log.warn({ err: error }, what);
+  else log.error({ err: error }, what);
 }

@@ -8,7 +8,7 @@ import {
   type HandshakeRefusal,
   type ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
-import { DATABASE_BUSY_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
+import { failureMessage, logFailure } from '../db/database-unavailable';
 import { createAdapterPool } from './ordered-publisher';
 
 type SocketData = { userId: string; sessionId: string };
@@ -85,13 +85,9 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     } catch (error) {
       // socket.io does not catch a middleware's rejection (it would end the process); a failed
       // check refuses this handshake, and the app is told it may try again (socket.ts).
-      const busy = isDatabaseUnavailable(error);
-      app.log[busy ? 'warn' : 'error']({ err: error }, 'chat handshake failed');
+      logFailure(app.log, error, 'chat handshake failed');
       const data: HandshakeRefusal = { retry: true };
-      refusal = Object.assign(
-        new Error(busy ? DATABASE_BUSY_MESSAGE : 'Something went wrong. Please try again.'),
-        { data },
-      );
+      refusal = Object.assign(new Error(failureMessage(error)), { data });
     }
     next(refusal);
   });

@@ -6,7 +6,7 @@ import {
   sendChatMessageSchema,
   type ChatError,
 } from '@aeropool/contract/chat';
-import { DATABASE_BUSY_MESSAGE, isDatabaseUnavailable } from '../../db/database-unavailable';
+import { failureMessage, logFailure } from '../../db/database-unavailable';
 import { AppError } from '../../lib/app-error';
 import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
@@ -33,10 +33,7 @@ const toChatError = (error: unknown, matchId?: string): ChatError => {
     return { code, message: error.message, matchId };
   }
   // The app tries again by itself after a SERVER error (a join, or the message's same clientId).
-  const message = isDatabaseUnavailable(error)
-    ? DATABASE_BUSY_MESSAGE
-    : 'Something went wrong. Please try again.';
-  return { code: 'SERVER', message, matchId };
+  return { code: 'SERVER', message: failureMessage(error), matchId };
 };
 
 const rateLimited = (message: string): ChatError => ({ code: 'RATE_LIMITED', message });
@@ -66,9 +63,7 @@ export function registerChatSocket(app: FastifyInstance): void {
   app.io.on('connection', (socket: RealtimeSocket) => {
     const userId = socket.data.userId;
     const logUnexpected = (error: unknown, what: string) => {
-      if (error instanceof AppError) return;
-      if (isDatabaseUnavailable(error)) app.log.warn({ err: error }, what);
-      else app.log.error({ err: error }, what);
+      if (!(error instanceof AppError)) logFailure(app.log, error, what);
     };
     const fail = (error: ChatError, ack?: (result: { ok: false; error: ChatError }) => void) => {
       socket.emit('chat:error', error);
