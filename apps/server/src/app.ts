@@ -125,7 +125,7 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   await app.register(limitsPlugin, {
-    store: deps.limitStore ?? (await createLimitStore(config, deps.database)),
+    store: deps.limitStore ?? (await createLimitStore(config, deps.database, app.log)),
   });
   await app.register(securityPlugin);
   await app.register(authPlugin, { database: deps.database });

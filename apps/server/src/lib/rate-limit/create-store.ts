@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { LimitStore } from './limit-store';
@@ -12,12 +13,16 @@ export function resolveStoreKind(config: Config): 'memory' | 'postgres' | 'redis
   return 'memory';
 }
 
-export async function createLimitStore(config: Config, database: Database): Promise<LimitStore> {
+export async function createLimitStore(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+): Promise<LimitStore> {
   switch (resolveStoreKind(config)) {
     case 'redis': {
       // ioredis is loaded only where Redis is configured (issue 7: cold start).
       const { createRedisStore } = await import('./redis-store');
-      return createRedisStore(config.REDIS_URL!);
+      return createRedisStore(config.REDIS_URL!, log);
     }
     case 'postgres':
       return createPostgresStore(database);
