@@ -13,9 +13,31 @@ export type MailMessage = {
 };
 
 export type Mailer = {
+  /** Sends and answers once the server took the message: for a mail someone waits on (a code). */
   send(message: MailMessage): Promise<void>;
-  close(): void;
+  /**
+   * Sends without holding up the caller (a notice about something already done); a failure is
+   * logged as `failure`, with `details`.
+   */
+  sendLater(message: MailMessage, failure: string, details?: Record<string, unknown>): void;
+  /** Waits a moment for the mails still being sent, then closes the connection. */
+  close(): Promise<void>;
 };
+
+/**
+ * How long the SMTP server may take to accept the connection, to greet, or to go quiet in the
+ * middle of a message; nodemailer's own defaults are 2 min, 30 s and 10 min, longer than any
+ * rider waits for a code or a balancer for an answer. A query on SMTP_URL
+ * (`?greetingTimeout=…`) overrides them.
+ */
+export const SMTP_TIMEOUTS = {
+  dnsTimeout: 10_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+};
+/** How long a closing app waits for mails still being sent. */
+const CLOSE_WAIT_MS = 5000;
 
 type MailerOptions = {
   smtpUrl?: string;
@@ -33,45 +55,60 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
   // nodemailer is loaded with the first message, not at every start (issue 7: cold start).
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+    (transport ??= Promise.all([
+      import('nodemailer'),
+      import('nodemailer/lib/smtp-transport/index.js'),
+    ]).then(([{ default: nodemailer }, { default: SMTPTransport }]) =>
       smtpUrl
-        ? nodemailer.createTransport(smtpUrl)
+        ? // The transport itself, not createTransport's options: those take a URL or options.
+          nodemailer.createTransport(new SMTPTransport({ ...SMTP_TIMEOUTS, url: smtpUrl }))
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
-  // A transport that never loaded has nothing to close (its sends failed with the reason).
-  const close = () =>
-    void transport?.then(
-      (opened) => opened.close(),
-      () => undefined,
-    );
-
-  if (smtpUrl) {
-    return {
-      async send(message) {
-        await (await transporter()).sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
-      },
-      close,
-    };
-  }
-
-  return {
-    async send(message) {
-      const info = await (await transporter()).sendMail({ from, ...message });
-      let file: string | undefined;
-      if (outboxDir) {
-        await fs.mkdir(outboxDir, { recursive: true });
-        file = path.join(
-          outboxDir,
-          `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-        );
-        await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      }
-      log.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
-        'mail written to outbox (no SMTP_URL)',
+  const sending = new Set<Promise<void>>();
+  const withBackground = (send: Mailer['send']): Mailer => ({
+    send,
+    sendLater(message, failure, details) {
+      const sent = send(message)
+        .catch((error: unknown) => log.error({ err: error, ...details }, failure))
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
+    },
+    async close() {
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(sending),
+        new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
+      clearTimeout(waited);
+      // A transport that never loaded has nothing to close (its sends failed with the reason).
+      await transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
       );
     },
-    close,
-  };
+  });
+
+  if (smtpUrl) {
+    return withBackground(async (message) => {
+      await (await transporter()).sendMail({ from, ...message });
+      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+    });
+  }
+
+  return withBackground(async (message) => {
+    const info = await (await transporter()).sendMail({ from, ...message });
+    let file: string | undefined;
+    if (outboxDir) {
+      await fs.mkdir(outboxDir, { recursive: true });
+      file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    }
+    log.info(
+      { to: message.to, subject: message.subject, file, text: message.text },
+      'mail written to outbox (no SMTP_URL)',
+    );
+  });
 }

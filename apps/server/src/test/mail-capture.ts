@@ -13,6 +13,15 @@ export type MailCapture = {
     match?: (mail: CapturedMail) => boolean,
     timeoutMs?: number,
   ): Promise<CapturedMail>;
+  /**
+   * Stops answering at the end of each message, as a stalled mail server would, until
+   * `release()`: the sender waits for the server's reply.
+   */
+  hold(): void;
+  /** Answers the messages held and takes new ones at once again. */
+  release(): void;
+  /** Messages received and not yet answered. */
+  held(): number;
   close(): Promise<void>;
 };
 
@@ -58,6 +67,7 @@ export async function startMailCapture(
 ): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
+  let held: (() => void)[] | undefined;
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -68,6 +78,10 @@ export async function startMailCapture(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (held) held.push(keep);
+        else keep();
+      });
+      const keep = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail: CapturedMail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -82,7 +96,7 @@ export async function startMailCapture(
         }
         for (const wake of waiters) wake();
         callback();
-      });
+      };
     },
   });
 
@@ -111,6 +125,13 @@ export async function startMailCapture(
         waiters.add(check);
       });
     },
+    hold: () => void (held ??= []),
+    release() {
+      const answers = held ?? [];
+      held = undefined;
+      for (const answer of answers) answer();
+    },
+    held: () => held?.length ?? 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

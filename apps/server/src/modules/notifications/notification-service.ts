@@ -77,7 +77,8 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
       tag: notice.dedupeKey,
     });
     if (notice.mail && (await wantsMail(ctx, notice.userId, notice.kind))) {
-      await ctx.mailer.send(notice.mail);
+      // Not awaited either: a slow mail server must not hold up the action.
+      ctx.mailer.sendLater(notice.mail, 'notification mail not sent', { kind: notice.kind });
     }
   } catch (error) {
     ctx.log.error({ err: error, kind: notice.kind }, 'notification not delivered');

@@ -136,9 +136,7 @@ async function noticeMatchesEnded(ctx: ServiceContext, matchIds: string[], block
         request.rider._id === blockerId,
         ctx.config.PUBLIC_URL,
       );
-      await ctx.mailer
-        .send(mail)
-        .catch((error: unknown) => ctx.log.error({ err: error }, 'block notice not sent'));
+      ctx.mailer.sendLater(mail, 'block notice not sent');
     }
   }
 }

@@ -86,13 +86,9 @@ export async function createReport(
     reporter: { ...contactOf(reporter), firstName: reporter.firstName },
     reported: contactOf(reported),
   };
-  const results = await Promise.allSettled([
-    ctx.mailer.send(reportTeamMail(ctx.config.SUPPORT_EMAIL, facts)),
-    ctx.mailer.send(reportReceiptMail(facts)),
-  ]);
-  for (const result of results) {
-    if (result.status === 'rejected')
-      ctx.log.error({ err: result.reason, report: reference }, 'report mail not sent');
+  // The report is saved: the mails follow without holding up the answer.
+  for (const mail of [reportTeamMail(ctx.config.SUPPORT_EMAIL, facts), reportReceiptMail(facts)]) {
+    ctx.mailer.sendLater(mail, 'report mail not sent', { report: reference });
   }
   return { _id: row.id, reference, reason: row.reason, createdAt: row.createdAt.toISOString() };
 }

@@ -38,14 +38,12 @@ export async function createSupportTicket(
   };
 
   const rider = { name: `${user.firstName} ${user.lastName}`.trim(), email: user.email };
-  const results = await Promise.allSettled([
-    ctx.mailer.send(supportTeamMail(ctx.config.SUPPORT_EMAIL, ticket, rider)),
-    ctx.mailer.send(supportConfirmationMail(ticket, rider)),
-  ]);
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      ctx.log.error({ err: result.reason, ticket: ticket.ticketNumber }, 'support mail not sent');
-    }
+  // The ticket is saved: the mails follow without holding up the answer.
+  for (const mail of [
+    supportTeamMail(ctx.config.SUPPORT_EMAIL, ticket, rider),
+    supportConfirmationMail(ticket, rider),
+  ]) {
+    ctx.mailer.sendLater(mail, 'support mail not sent', { ticket: ticket.ticketNumber });
   }
   return ticket;
 }

@@ -1,0 +1,117 @@
+import net from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCapture, type MailCapture } from '../test/mail-capture';
+import { createRide, sendMatch } from '../test/ride-factory';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createMailer, type MailMessage } from './mailer';
+
+const message = (to: string): MailMessage => ({
+  to,
+  subject: 'Hello',
+  text: 'Hello there',
+  html: '<p>Hello there</p>',
+});
+
+/** Accepts connections and never says a word, as a mail server behind a broken network can. */
+async function silentServer() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => void sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the mailer with a mail server that does not answer', () => {
+  let silent: Awaited<ReturnType<typeof silentServer>>;
+  beforeAll(async () => {
+    silent = await silentServer();
+  });
+  afterAll(() => silent.close());
+
+  it('gives up after its own greeting timeout, not nodemailer’s 30 s', async () => {
+    const mailer = createMailer({
+      smtpUrl: silent.url,
+      from: 'a@b.test',
+      log: pino({ level: 'silent' }),
+    });
+    await expect(mailer.send(message('rider@example.com'))).rejects.toThrow(/Greeting/);
+    await mailer.close();
+  }, 20_000);
+
+  it('takes a shorter timeout from SMTP_URL’s query', async () => {
+    const mailer = createMailer({
+      smtpUrl: `${silent.url}?greetingTimeout=200`,
+      from: 'a@b.test',
+      log: pino({ level: 'silent' }),
+    });
+    await expect(mailer.send(message('rider@example.com'))).rejects.toThrow(/Greeting/);
+    await mailer.close();
+  }, 5_000);
+});
+
+describe('mail sent later', () => {
+  let capture: MailCapture;
+  beforeAll(async () => {
+    capture = await startMailCapture();
+  });
+  afterAll(() => capture.close());
+
+  it('is still delivered when the app closes while it is being sent', async () => {
+    const failures: string[] = [];
+    const log = pino({ level: 'error' }, { write: (line: string) => void failures.push(line) });
+    const mailer = createMailer({ smtpUrl: capture.url, from: 'a@b.test', log });
+    capture.hold();
+    mailer.sendLater(message('late@example.com'), 'not sent');
+    await expect.poll(() => capture.held()).toBe(1);
+    let closed = false;
+    const closing = mailer.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    capture.release();
+    await closing;
+    expect(capture.messages.map((mail) => mail.to)).toContainEqual(['late@example.com']);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('a stalled mail server does not hold up what riders do', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    t.mail.release();
+    await t.close();
+  });
+
+  it('answers a match request and a support ticket at once; the mails follow', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 7000 });
+    const rideB = await createRide(t, b, { minutesAhead: 7000 });
+
+    t.mail.hold();
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(201);
+    const ticket = await t.request({
+      method: 'POST',
+      url: '/api/support',
+      payload: { subject: 'Lost bag', description: 'Left it in the cab' },
+      token: a.token,
+    });
+    expect(ticket.statusCode).toBe(201);
+    const reference = ticket.json().entities[0].ticketNumber as string;
+    const askedToMatch = (mail: { subject: string }) => /new match request/i.test(mail.subject);
+    // The rider's, the support team's and the ticket's confirmation: each waits for the server.
+    await expect.poll(() => t.mail.held()).toBe(3);
+    expect(t.mail.messages.filter(askedToMatch)).toEqual([]);
+
+    t.mail.release();
+    await t.mail.waitFor(b.email, askedToMatch);
+    await t.mail.waitFor(a.email, (mail) => mail.subject.includes(reference));
+  });
+});
