@@ -20,6 +20,11 @@ const envSchema = z.object({
    * instance sheds load instead of queueing without end; the balancer retries reads elsewhere).
    */
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /**
+   * PostgreSQL cancels a statement that runs (or waits for a lock) longer than this, and the
+   * request is answered 503: one stuck lock must not take every connection of the pool with it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   JWT_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),

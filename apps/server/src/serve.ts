@@ -57,6 +57,7 @@ export async function serve({
           url: config.DATABASE_URL,
           poolMax: config.DATABASE_POOL_MAX,
           poolWaitMs: config.DATABASE_POOL_WAIT_MS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
         }),
         opened: Promise.resolve(),
       }

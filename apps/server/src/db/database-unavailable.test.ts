@@ -153,3 +153,47 @@ describe('a database with no free connection', () => {
     expect(stored.ok && stored.message.messageText).toBe(payload.messageText);
   });
 });
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('a statement stuck behind a lock', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ DATABASE_STATEMENT_TIMEOUT_MS: '500' });
+  });
+  afterAll(() => t.close());
+
+  it('is cancelled after the statement timeout and answered 503; the same request passes once the lock is gone', async () => {
+    const rider = await t.signUp();
+    const rename = () =>
+      t.request({
+        method: 'PUT',
+        url: `/api/user/${rider.id}`,
+        token: rider.token,
+        payload: { firstName: 'Asha' },
+      });
+    // Another session (an instance frozen mid-transaction, a long admin query) holds the row.
+    const holder = await t.database.pool.connect();
+    await holder.query('begin');
+    await holder.query('select 1 from users where id = $1 for update', [rider.id]);
+    try {
+      const stuck = await rename();
+      expect(stuck.statusCode).toBe(503);
+      expect(stuck.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(stuck.json()).toEqual({
+        statusCode: 503,
+        message: DATABASE_BUSY_MESSAGE,
+        entities: [],
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    expect((await rename()).statusCode).toBe(200);
+  });
+
+  it('knows a cancelled statement and a transaction ended for idling', () => {
+    for (const code of ['57014', '25P03']) {
+      expect(isDatabaseUnavailable(Object.assign(new Error('canceled'), { code }))).toBe(true);
+    }
+  });
+});

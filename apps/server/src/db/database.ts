@@ -40,10 +40,17 @@ export type ListenHandlers = {
   onState?(isListening: boolean): void;
 };
 
-/** How long a statement waits for a free connection (the pool's `connectionTimeoutMillis`). */
-export type PoolWait = { poolWaitMs?: number };
+export type PoolLimits = {
+  /** How long a statement waits for a free connection (the pool's `connectionTimeoutMillis`). */
+  poolWaitMs?: number;
+  /**
+   * PostgreSQL's `statement_timeout` for the app's connections. PGlite has one session (no lock
+   * waits between sessions) and does not run the timer.
+   */
+  statementTimeoutMs?: number;
+};
 
-export type DatabaseOptions = PoolWait &
+export type DatabaseOptions = PoolLimits &
   (
     | { kind: 'postgres'; url: string; poolMax?: number }
     /**
@@ -54,6 +61,12 @@ export type DatabaseOptions = PoolWait &
   );
 
 export const DEFAULT_POOL_WAIT_MS = 5000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * A transaction left open and idle this long (an instance frozen or cut off mid-transaction) is
+ * ended by PostgreSQL, which frees the rows it locked.
+ */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 30_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsFolder = path.join(here, 'migrations');
@@ -63,7 +76,11 @@ const MIGRATION_LOCK_KEY = 7_720_451;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const poolWaitMs = options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS;
   if (options.kind === 'postgres') {
-    return openPostgres(options.url, options.poolMax ?? 10, poolWaitMs);
+    return openPostgres(options.url, {
+      poolMax: options.poolMax ?? 10,
+      poolWaitMs,
+      statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    });
   }
   return openPglite(startPgliteWorker(options), poolWaitMs);
 }
@@ -87,7 +104,7 @@ async function openPglite(link: PgliteLink, poolWaitMs: number): Promise<Databas
  */
 export function openPgliteEarly(
   link: PgliteLink,
-  { poolWaitMs = DEFAULT_POOL_WAIT_MS }: PoolWait = {},
+  { poolWaitMs = DEFAULT_POOL_WAIT_MS }: Pick<PoolLimits, 'poolWaitMs'> = {},
 ): { database: Database; opened: Promise<void> } {
   // One session: what it has prepared is known to every connection made to it.
   const parsedStatements: Record<string, string> = {};
@@ -182,7 +199,14 @@ export function openPgliteEarly(
   return { database, opened };
 }
 
-async function openPostgres(url: string, poolMax: number, poolWaitMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  {
+    poolMax,
+    poolWaitMs,
+    statementTimeoutMs,
+  }: { poolMax: number; poolWaitMs: number; statementTimeoutMs: number },
+): Promise<Database> {
   const migrationClient = new pg.Client({ connectionString: url });
   await migrationClient.connect();
   try {
@@ -196,6 +220,10 @@ async function openPostgres(url: string, poolMax: number, poolWaitMs: number): P
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: poolWaitMs,
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // A server gone without a word (a network cut) is found by the kernel, not never.
+    keepAlive: true,
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

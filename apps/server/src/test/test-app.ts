@@ -71,7 +71,10 @@ export async function createTestApp(
     JOB_RUNNER: 'false',
     ...env,
   });
-  const { database, drop } = await openTestDatabase({ poolWaitMs: config.DATABASE_POOL_WAIT_MS });
+  const { database, drop } = await openTestDatabase({
+    poolWaitMs: config.DATABASE_POOL_WAIT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   const clock = createClock();
   const sms: SmsMessage[] = [];
   const app = await buildApp(

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database, type PoolWait } from '../db/database';
+import { openDatabase, type Database, type PoolLimits } from '../db/database';
 import { TEST_TEMPLATE_ENV } from './pglite-test-template';
 
 /**
@@ -12,7 +12,7 @@ import { TEST_TEMPLATE_ENV } from './pglite-test-template';
  * than skipping it. Under Vitest a PGlite database is a temporary folder copied from the run's
  * migrated template (test/global-setup.ts); elsewhere (the benchmarks) it is in memory.
  */
-export async function openTestDatabase(options: PoolWait = {}): Promise<{
+export async function openTestDatabase(options: PoolLimits = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -48,7 +48,7 @@ export async function openTestDatabase(options: PoolWait = {}): Promise<{
 }
 
 async function openPgliteTestDatabase(
-  options: PoolWait,
+  options: PoolLimits,
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const template = process.env[TEST_TEMPLATE_ENV];
   if (!template) {
