@@ -42,6 +42,8 @@ declare module 'fastify' {
       event: E,
       ...args: Parameters<ServerToClientEvents[E]>
     ): void;
+    /** Takes every socket of a rider who left a match out of its chat room, on every instance. */
+    removeFromChat(userId: string, matchId: string): void;
   }
   interface FastifyRequest {
     userId: string;

@@ -23,7 +23,12 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const matchIdSchema = z.uuid('Invalid match.');
+/**
+ * A match's id as the database writes it, lower case: it names the chat's room and seals each
+ * message's encryption, so an id typed in capitals must not make a second room or a message no
+ * later read can open.
+ */
+export const matchIdSchema = z.uuid('Invalid match.').transform((id) => id.toLowerCase());
 
 export const sendChatMessageSchema = z.object({
   matchId: matchIdSchema,

@@ -11,6 +11,7 @@ export type ServiceContext = Pick<
   | 'sms'
   | 'log'
   | 'notifyUser'
+  | 'removeFromChat'
   | 'routeProvider'
   | 'limits'
   | 'sessions'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { CHAT_LIMITS } from '@aeropool/contract/chat';
+import { CHAT_LIMITS, matchRoom } from '@aeropool/contract/chat';
 import {
   userRoom,
   type ClientToServerEvents,
@@ -111,6 +111,10 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
       emit(e: string, ...a: unknown[]): boolean;
     };
     room.emit(event, ...args);
+  });
+  app.decorate('removeFromChat', (userId: string, matchId: string) => {
+    // On every instance (the adapter carries it): a rider who left a cab hears no more of it.
+    io.in(userRoom(userId)).socketsLeave(matchRoom(matchId));
   });
   // Open websockets would otherwise hold the HTTP server open during a graceful close.
   app.addHook('preClose', async () => {

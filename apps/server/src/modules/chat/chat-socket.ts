@@ -89,6 +89,12 @@ export function registerChatSocket(app: FastifyInstance): void {
         }
         status = (await requireMembership(app, parsed.data, userId)).match.status;
         await socket.join(matchRoom(parsed.data));
+        // Checked again once in the room: a rider who left the cab between the check and the
+        // join was taken out of a room this socket was not yet in (removeFromChat).
+        await requireMembership(app, parsed.data, userId).catch(async (error: unknown) => {
+          await socket.leave(matchRoom(parsed.data));
+          throw error;
+        });
       } catch (error) {
         logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
@@ -98,9 +104,10 @@ export function registerChatSocket(app: FastifyInstance): void {
     });
 
     socket.on('leaveRoom', (rawMatchId) => {
-      if (typeof rawMatchId !== 'string' || !socket.rooms.has(matchRoom(rawMatchId))) return;
-      void socket.leave(matchRoom(rawMatchId));
-      markReadQuietly(rawMatchId);
+      const parsed = matchIdSchema.safeParse(rawMatchId);
+      if (!parsed.success || !socket.rooms.has(matchRoom(parsed.data))) return;
+      void socket.leave(matchRoom(parsed.data));
+      markReadQuietly(parsed.data);
     });
     socket.on('disconnecting', () => {
       for (const room of socket.rooms) {

@@ -74,6 +74,23 @@ describe('chat over socket.io', () => {
     expect(Date.parse(received.timestamp)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('takes a match id in capitals as the same chat: one room, and messages every read opens', async () => {
+    const { a, b, sa, sb, matchId } = await pairInChat();
+    const shouted = matchId.toUpperCase();
+    expect(await join(sa, shouted)).toEqual({ ok: true, status: 'Active' });
+    const incoming = nextEvent(sb, 'message');
+    const ack = await send(sa, { matchId: shouted, messageText: 'Gate 4', clientId: randomUUID() });
+    expect(ack).toMatchObject({ ok: true, message: { matchId, messageText: 'Gate 4' } });
+    expect(await incoming).toMatchObject({ matchId, messageText: 'Gate 4' });
+    for (const rider of [a, b]) {
+      const read = await history(rider, matchId);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().entities.at(-1)).toMatchObject({ messageText: 'Gate 4' });
+      const chats = await t.request({ method: 'GET', url: '/api/chats', token: rider.token });
+      expect(chats.statusCode).toBe(200);
+    }
+  });
+
   it('a non-member cannot join, post or hear the room', async () => {
     const { sa, matchId } = await pairInChat();
     const outsider = await connect(await t.signUp());

@@ -222,6 +222,9 @@ async function tellCoRidersOfLeave(
   }: { matchId: string; userId: string; members: Member[]; now: Date },
 ) {
   ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
+  // Left a cab that goes on: the others' chat is no longer theirs to hear. (A pair's cancelled
+  // match keeps both riders, and its chat takes no more messages.)
+  if (members.length > 2) ctx.removeFromChat(userId, matchId);
   const views = await loadRideRequestViews(
     ctx.db,
     members.map((m) => m.rideRequestId),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
 import { matchMembers, rideRequests } from '../../db/schema';
 import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { storeMessage } from '../chat/chat-service';
 import { fitFormedCab } from './ride-fit';
@@ -360,6 +361,38 @@ describe('a cab of three', () => {
       .from(rideRequests)
       .where(eq(rideRequests.id, rideB._id));
     expect(rowB!.status).toBe('Active');
+  });
+
+  it('no longer sends its chat to a rider who left, on any of their open tabs', async () => {
+    const { a, b, c, matchId } = await cabOfThree();
+    const url = await t.listen();
+    const [tabA, tabB, tabC, otherTabC] = await Promise.all([
+      connectSocket(url, a.token),
+      connectSocket(url, b.token),
+      connectSocket(url, c.token),
+      connectSocket(url, c.token),
+    ]);
+    try {
+      for (const tab of [tabA, tabB, tabC, otherTabC]) {
+        const joined = await new Promise((resolve) => tab.emit('joinRoom', matchId, resolve));
+        expect(joined).toMatchObject({ ok: true });
+      }
+      const heardByC = [collect(tabC, 'message'), collect(otherTabC, 'message')];
+      expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+
+      const toB = nextEvent(tabB, 'message');
+      tabA.emit('message', {
+        matchId,
+        messageText: 'Just the two of us now',
+        clientId: randomUUID(),
+      });
+      expect((await toB).messageText).toBe('Just the two of us now');
+      // Sent to the room in one go: had C's tabs still been in it, they would have it by now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardByC).toEqual([[], []]);
+    } finally {
+      for (const tab of [tabA, tabB, tabC, otherTabC]) tab.close();
+    }
   });
 
   it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {

@@ -7,7 +7,8 @@ import { ChatRoom } from './components/chat-room';
 
 /** /chat/:matchId (spec §2): the chat room of one match, for its riders only. */
 export function ChatPage() {
-  const { matchId = '' } = useParams();
+  // Ids are lower case: a link typed or pasted in capitals opens the same chat.
+  const matchId = (useParams().matchId ?? '').toLowerCase();
   const session = useSession();
   return (
     <AppShell fullHeight>
