@@ -1,6 +1,13 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matchRequests, matches, ratings, rideRequests } from '../../db/schema';
+import {
+  matchMembers,
+  matchRequests,
+  matches,
+  ratings,
+  rideRequests,
+  tripShares,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
@@ -109,6 +116,17 @@ export async function leaveMatch(
     .update(rideRequests)
     .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })
     .where(eq(rideRequests.id, mine.rideRequestId));
+  // The leaver's trip link showed this cab; it is not their trip any more.
+  await tx
+    .update(tripShares)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(tripShares.matchId, matchId),
+        eq(tripShares.userId, userId),
+        isNull(tripShares.revokedAt),
+      ),
+    );
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
 }
 

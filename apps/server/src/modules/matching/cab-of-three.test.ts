@@ -395,6 +395,27 @@ describe('a cab of three', () => {
     }
   });
 
+  it('ends the trip link of a rider who left; the others’ links show the cab going on', async () => {
+    const { a, c, matchId } = await cabOfThree();
+    const share = async (rider: SignedUpUser) =>
+      (
+        await t.request({ method: 'POST', url: `/api/match/${matchId}/share`, token: rider.token })
+      ).json().entities[0].token as string;
+    const view = (token: string) => t.request({ method: 'GET', url: `/api/trip/${token}` });
+    const [linkOfA, linkOfC] = [await share(a), await share(c)];
+    expect((await view(linkOfC)).statusCode).toBe(200);
+
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    expect((await view(linkOfC)).json()).toMatchObject({
+      statusCode: 404,
+      message: 'This trip link has expired or was turned off.',
+    });
+    const seen = await view(linkOfA);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().entities[0]).toMatchObject({ status: 'Active' });
+    expect(seen.json().entities[0].coRiders).toHaveLength(1);
+  });
+
   it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {
     const { a, b, rideA, rideB, rideC, matchId } = await cabOfThree();
     const blocked = await block(t, a, b);

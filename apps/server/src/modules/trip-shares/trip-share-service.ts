@@ -118,7 +118,9 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
     .select()
     .from(rideRequests)
     .where(eq(rideRequests.id, share.rideRequestId));
-  const sharer = riders.find((r) => r.userId === share.userId)!;
+  const sharer = riders.find((r) => r.userId === share.userId);
+  // A link whose rider is no longer in the cab has ended (leaving revokes it; this is the guard).
+  if (!sharer) throw new AppError('NOT_FOUND', TRIP_SHARE_MESSAGES.gone);
   return {
     riderFirstName: sharer.firstName,
     coRiders: riders
