@@ -196,6 +196,11 @@ describe('ratings', () => {
         expect.objectContaining({ rating: 3 }),
       ]);
       expect((await details(b, b.id, a.id)).json().entities).toEqual([]);
+      // Not the rating A gave B, though both are riders of the match.
+      expect((await details(b, a.id, b.id)).json()).toMatchObject({
+        statusCode: 403,
+        message: 'You can see only the ratings you gave.',
+      });
       expect((await details(c, a.id, b.id)).statusCode).toBe(403);
     });
   });

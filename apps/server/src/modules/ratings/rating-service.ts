@@ -81,6 +81,11 @@ export async function ratingDetails(
   input: { raterUserId: string; ratedUserId: string; matchId: string },
 ) {
   await requireMembership(ctx, input.matchId, viewerId);
+  // Riders see their own ratings only: who gave a co-rider (or oneself) one star stays private,
+  // as the averages on cards intend, so a low rating invites no retaliation.
+  if (input.raterUserId !== viewerId) {
+    throw new AppError('FORBIDDEN', 'You can see only the ratings you gave.');
+  }
   const rows = await ctx.db
     .select()
     .from(ratings)
