@@ -191,8 +191,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a statement stuck behind a 
     expect((await rename()).statusCode).toBe(200);
   });
 
-  it('knows a cancelled statement and a transaction ended for idling', () => {
-    for (const code of ['57014', '25P03']) {
+  it('knows a cancelled statement, a transaction ended for idling, a lost deadlock or conflict', () => {
+    for (const code of ['57014', '25P03', '40P01', '40001']) {
       expect(isDatabaseUnavailable(Object.assign(new Error('canceled'), { code }))).toBe(true);
     }
   });

@@ -8,10 +8,20 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 /**
  * SQLSTATEs that say the server cannot take the statement now rather than that it is wrong:
  * too many connections, a statement cancelled (its `statement_timeout`, waiting on a lock), the
- * three shutdown or start-up states, and a transaction ended for idling. Class 08 (connection
+ * three shutdown or start-up states, a transaction ended for idling, and a transaction that lost
+ * a deadlock or a serialization conflict (the same request again succeeds). Class 08 (connection
  * exceptions) is matched by its prefix.
  */
-const UNAVAILABLE_STATES = new Set(['53300', '57014', '57P01', '57P02', '57P03', '25P03']);
+const UNAVAILABLE_STATES = new Set([
+  '53300',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '25P03',
+  '40P01',
+  '40001',
+]);
 /** Node's own codes for a connection that could not be made or was lost. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { lockMatch } from '../matches/match-service';
@@ -118,9 +118,8 @@ export async function answerAskToJoin(
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, requestId)));
   if (member?.userId !== userId)
     throw new AppError('FORBIDDEN', 'Only riders in this cab can answer a request to join it.');
-  await lockStillPending(tx, pending.id);
-
   if (!accept) {
+    await lockStillPending(tx, pending.id);
     await tx
       .update(matchRequests)
       .set({ status: 'Declined', respondedAt: now, answeredBy: userId })
@@ -133,11 +132,21 @@ export async function answerAskToJoin(
     return { matchId, notify: riders.map((r) => r.userId) };
   }
 
-  const [joiner] = await tx
+  // Every ride of the cab to be in id order, then the ask: a pair accept and a block take rides
+  // in id order, and they, cancelling or editing a ride and a deactivation take rides before their
+  // pending requests. Taking the ask, then the joiner's ride, then the members' deadlocked.
+  const cabRides = tx
+    .select({ id: matchMembers.rideRequestId })
+    .from(matchMembers)
+    .where(eq(matchMembers.matchId, matchId));
+  const rides = await tx
     .select()
     .from(rideRequests)
-    .where(eq(rideRequests.id, pending.fromRequestId))
+    .where(or(eq(rideRequests.id, pending.fromRequestId), inArray(rideRequests.id, cabRides)))
+    .orderBy(rideRequests.id)
     .for('update');
+  const joiner = rides.find((ride) => ride.id === pending.fromRequestId);
+  await lockStillPending(tx, pending.id);
   if (!joiner || effectiveStatus(joiner, now) !== 'Active') throw new AppError('CONFLICT', GONE);
   const { members } = await admitOrThrow(ctx, tx, matchId, joiner);
 

@@ -259,6 +259,49 @@ describe('a third rider joining a cab', () => {
     expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(429);
   });
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'accepted while its rider cancels the ride: the cancel wins, the accept is told, no deadlock',
+    async () => {
+      const { a, c, rideA, rideC, matchId } = await cabWithAsk();
+      const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+      // Another session holds C's ride, so both requests queue behind it in a known order.
+      const holder = await t.database.pool.connect();
+      const waitingForLocks = async (count: number) =>
+        expect
+          .poll(async () => {
+            const { rows } = await holder.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return rows[0]!.n;
+          })
+          .toBe(count);
+      let cancel, accept;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from ride_requests where id = $1 for update', [rideC._id]);
+        cancel = t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/cancel/${rideC._id}`,
+          token: c.token,
+        });
+        await waitingForLocks(1);
+        accept = respond(t, a, rideA._id, askId);
+        await waitingForLocks(2);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      const [cancelled, accepted] = await Promise.all([cancel, accept]);
+      expect(cancelled!.statusCode).toBe(200);
+      expect(accepted!.json()).toMatchObject({
+        statusCode: 409,
+        message: 'This match request is no longer pending.',
+      });
+      expect(await membersOf(matchId)).toHaveLength(2);
+    },
+  );
+
   it('ends with a decline: the asker can find others', async () => {
     const { b, c, rideB, rideC, matchId } = await cabWithAsk();
     const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
