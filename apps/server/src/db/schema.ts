@@ -212,6 +212,11 @@ export const matchMembers = pgTable(
       .references(() => users.id),
     /** Up to when this rider has read the match's chat (the Chats tab's unread count). */
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /**
+     * When a rider joined a cab that had already formed (a third rider): the chat is theirs from
+     * then, not what the others said before. Null: a rider of the match from its start.
+     */
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.matchId, table.rideRequestId] }),

@@ -6,6 +6,7 @@ import { shortName } from '../accounts/user-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { markNotificationsRead } from '../notifications/notification-service';
 import { decryptMessage } from './message-crypto';
+import { sinceMemberJoined } from './chat-service';
 
 /**
  * The Chats tab: every Active match of the rider with its co-riders, latest message and how many
@@ -18,6 +19,7 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
       rideRequestId: matchMembers.rideRequestId,
       lastReadAt: matchMembers.lastReadAt,
       matchedAt: matches.createdAt,
+      joinedAt: matchMembers.joinedAt,
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
@@ -48,7 +50,11 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
       })
       .from(chatMessages)
       .innerJoin(users, eq(users.id, chatMessages.userId))
-      .where(inArray(chatMessages.matchId, matchIds))
+      .innerJoin(
+        matchMembers,
+        and(eq(matchMembers.matchId, chatMessages.matchId), eq(matchMembers.userId, userId)),
+      )
+      .where(and(inArray(chatMessages.matchId, matchIds), sinceMemberJoined))
       .orderBy(chatMessages.matchId, desc(chatMessages.createdAt), desc(chatMessages.id)),
     ctx.db
       .select({ matchId: chatMessages.matchId, count: sql<number>`count(*)::int` })
@@ -61,6 +67,7 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
         and(
           inArray(chatMessages.matchId, matchIds),
           ne(chatMessages.userId, userId),
+          sinceMemberJoined,
           or(isNull(matchMembers.lastReadAt), gt(chatMessages.createdAt, matchMembers.lastReadAt)),
         ),
       )
@@ -86,7 +93,7 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
           : null,
         unreadCount: unread.find((u) => u.matchId === member.matchId)?.count ?? 0,
         // A chat without messages yet counts from when the riders matched.
-        activity: (last ? last.message.createdAt : member.matchedAt).getTime(),
+        activity: (last ? last.message.createdAt : (member.joinedAt ?? member.matchedAt)).getTime(),
       },
     ];
   });

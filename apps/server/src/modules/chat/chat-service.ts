@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { executeNamed } from '../../db/named-statement';
@@ -199,13 +199,24 @@ export async function storeMessage(
 }
 
 /** A page of history, oldest first, ending just before `before` (a message id) when given. */
+/**
+ * The messages a member may read, with `matchMembers` joined for them: all of them, or for a
+ * rider who joined a formed cab those from their joining on (what the others said before is
+ * theirs).
+ */
+export const sinceMemberJoined = or(
+  isNull(matchMembers.joinedAt),
+  gte(chatMessages.createdAt, matchMembers.joinedAt),
+);
+
 export async function listMessages(
   ctx: Pick<ServiceContext, 'db' | 'secrets'>,
   userId: string,
   matchId: string,
   page: { before?: string; limit: number },
 ): Promise<ChatMessage[]> {
-  await requireMembership(ctx, matchId, userId);
+  const { members } = await requireMembership(ctx, matchId, userId);
+  const joinedAt = members.find((member) => member.userId === userId)!.joinedAt;
   let cursor;
   if (page.before) {
     [cursor] = await ctx.db
@@ -221,6 +232,7 @@ export async function listMessages(
     .where(
       and(
         eq(chatMessages.matchId, matchId),
+        joinedAt ? gte(chatMessages.createdAt, joinedAt) : undefined,
         cursor
           ? or(
               lt(chatMessages.createdAt, cursor.createdAt),

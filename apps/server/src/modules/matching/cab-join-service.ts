@@ -152,7 +152,7 @@ export async function answerAskToJoin(
 
   await tx
     .insert(matchMembers)
-    .values({ matchId, rideRequestId: joiner.id, userId: joiner.riderId });
+    .values({ matchId, rideRequestId: joiner.id, userId: joiner.riderId, joinedAt: now });
   await tx
     .update(rideRequests)
     .set({ status: 'Matched', currentMatchId: matchId, updatedAt: now })

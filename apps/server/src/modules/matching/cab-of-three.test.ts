@@ -406,6 +406,38 @@ describe('a cab of three', () => {
     expect(rowB!.status).toBe('Active');
   });
 
+  it('gives a rider who joins the chat from their joining on, not what the two said before', async () => {
+    const { a, b, c, rideA, rideC, matchId } = await cabWithAsk();
+    const say = (user: SignedUpUser, text: string) =>
+      storeMessage(t.app, { matchId, userId: user.id, clientId: randomUUID(), text });
+    await say(a, 'Shall we take a third rider?');
+    await say(b, 'Only if they travel light');
+    t.clock.advance(1000);
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    expect((await respond(t, a, rideA._id, askId)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    await say(b, 'Welcome aboard');
+
+    const texts = async (user: SignedUpUser) =>
+      (await t.request({ method: 'GET', url: `/api/match/messages/${matchId}`, token: user.token }))
+        .json()
+        .entities.map((message: { messageText: string }) => message.messageText);
+    expect(await texts(c)).toEqual(['Welcome aboard']);
+    expect(await texts(a)).toEqual([
+      'Shall we take a third rider?',
+      'Only if they travel light',
+      'Welcome aboard',
+    ]);
+    const chatOf = async (user: SignedUpUser) =>
+      (await t.request({ method: 'GET', url: '/api/chats', token: user.token }))
+        .json()
+        .entities.find((chat: { matchId: string }) => chat.matchId === matchId);
+    expect(await chatOf(c)).toMatchObject({
+      lastMessage: { text: 'Welcome aboard' },
+      unreadCount: 1,
+    });
+  });
+
   it('no longer sends its chat to a rider who left, on any of their open tabs', async () => {
     const { a, b, c, matchId } = await cabOfThree();
     const url = await t.listen();

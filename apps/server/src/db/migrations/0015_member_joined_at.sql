@@ -1,0 +1,1 @@
+ALTER TABLE "match_members" ADD COLUMN "joined_at" timestamp with time zone;
