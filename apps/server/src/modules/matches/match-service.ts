@@ -1,13 +1,6 @@
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import {
-  matchMembers,
-  matchRequests,
-  matches,
-  ratings,
-  rideRequests,
-  tripShares,
-} from '../../db/schema';
+import { matchMembers, matchRequests, matches, ratings, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
@@ -15,6 +8,7 @@ import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
 import { matchCancelledMail } from '../matching/match-mails';
 import { notifyRider } from '../notifications/notification-service';
+import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
 export async function requireMembership(
@@ -117,16 +111,7 @@ export async function leaveMatch(
     .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })
     .where(eq(rideRequests.id, mine.rideRequestId));
   // The leaver's trip link showed this cab; it is not their trip any more.
-  await tx
-    .update(tripShares)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(tripShares.matchId, matchId),
-        eq(tripShares.userId, userId),
-        isNull(tripShares.revokedAt),
-      ),
-    );
+  await revokeTripShares(tx, matchId, userId, now);
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { hmac, randomToken } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
+import { revokeTripShares } from './revoke-trip-shares';
 
 const HOUR_MS = 3_600_000;
 
@@ -37,16 +38,7 @@ export async function createTripShare(
   const expiresAt = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(tripShares)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(tripShares.matchId, matchId),
-          eq(tripShares.userId, userId),
-          isNull(tripShares.revokedAt),
-        ),
-      );
+    await revokeTripShares(tx, matchId, userId, now);
     await tx.insert(tripShares).values({
       tokenHash: hashOf(ctx, token),
       matchId,
