@@ -198,7 +198,6 @@ export async function storeMessage(
   };
 }
 
-/** A page of history, oldest first, ending just before `before` (a message id) when given. */
 /**
  * The messages a member may read, with `matchMembers` joined for them: all of them, or for a
  * rider who joined a formed cab those from their joining on (what the others said before is
@@ -209,6 +208,7 @@ export const sinceMemberJoined = or(
   gte(chatMessages.createdAt, matchMembers.joinedAt),
 );
 
+/** A page of history, oldest first, ending just before `before` (a message id) when given. */
 export async function listMessages(
   ctx: Pick<ServiceContext, 'db' | 'secrets'>,
   userId: string,
