@@ -11,7 +11,9 @@ import {
 import { failureMessage, logFailure } from '../db/database-unavailable';
 import { createAdapterPool } from './ordered-publisher';
 
-type SocketData = { userId: string; sessionId: string };
+type SocketData = { userId: string; sessionId: string; expiresAtMs: number };
+/** setTimeout's longest delay (about 24.8 days); a later end is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, object, SocketData>;
 
@@ -75,6 +77,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     }
     socket.data.userId = session.userId;
     socket.data.sessionId = session.sessionId;
+    socket.data.expiresAtMs = session.expiresAtMs;
     return undefined;
   };
 
@@ -94,6 +97,14 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
 
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    // A socket is let in once, at its handshake: it ends with its session, as a request with that
+    // token would be refused. Past the longest timer, the app's reconnect checks the token again.
+    const ends = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(0, socket.data.expiresAtMs - app.now().getTime()), MAX_TIMER_MS),
+    );
+    ends.unref();
+    socket.on('disconnect', () => clearTimeout(ends));
   });
 
   // Sockets authenticate once, at connection: when a session ends (log out, password change,

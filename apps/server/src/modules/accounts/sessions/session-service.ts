@@ -9,7 +9,12 @@ export const SESSION_REVOKED_CHANNEL = 'aeropool_session_revoked';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SessionIdentity = { userId: string; sessionId: string };
+export type SessionIdentity = {
+  userId: string;
+  sessionId: string;
+  /** When the session ends by itself (epoch ms). */
+  expiresAtMs: number;
+};
 
 export type Sessions = {
   /** Opens a session for the user (one per device) and answers its token. */
@@ -129,13 +134,18 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
       }
       const nowMs = now().getTime();
       const cached = cache.get(sessionId, nowMs);
-      if (cached) return cached.userId === userId ? { userId, sessionId } : null;
+      if (cached) {
+        return cached.userId === userId
+          ? { userId, sessionId, expiresAtMs: cached.expiresAtMs }
+          : null;
+      }
 
       const epoch = cache.epoch();
       const [row] = await liveSession.execute({ sessionId, now: new Date(nowMs).toISOString() });
       if (!row || row.userId !== userId) return null;
-      cache.set(sessionId, { userId, expiresAtMs: row.expiresAt.getTime() }, epoch);
-      return { userId, sessionId };
+      const expiresAtMs = row.expiresAt.getTime();
+      cache.set(sessionId, { userId, expiresAtMs }, epoch);
+      return { userId, sessionId, expiresAtMs };
     },
 
     async revoke(sessionId, target = db) {
