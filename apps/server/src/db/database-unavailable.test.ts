@@ -17,6 +17,18 @@ import {
 // one statement at a time, and a first, cold statement can take a few hundred ms).
 const POOL_WAIT_MS = 1500;
 
+/** The busy answer: 503, our message in the envelope, and when to try again. */
+function expectBusy(response: { statusCode: number; headers: object; json(): unknown }) {
+  expect(response.statusCode).toBe(503);
+  expect(response.headers).toMatchObject({ 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+  expect(response.json()).toEqual({
+    statusCode: 503,
+    message: DATABASE_BUSY_MESSAGE,
+    entities: [],
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}
+
 describe('isDatabaseUnavailable', () => {
   it('knows a refused connection, a pool out of connections and what drizzle wraps', async () => {
     const refused = await new pg.Client({ host: '127.0.0.1', port: 1, user: 'x' })
@@ -83,14 +95,7 @@ describe('a database with no free connection', () => {
     const started = performance.now();
     const busy = await stats().finally(release);
     expect(performance.now() - started).toBeGreaterThanOrEqual(POOL_WAIT_MS - 10);
-    expect(busy.statusCode).toBe(503);
-    expect(busy.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(busy.json()).toEqual({
-      statusCode: 503,
-      message: DATABASE_BUSY_MESSAGE,
-      entities: [],
-      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-    });
+    expectBusy(busy);
 
     expect((await stats()).statusCode).toBe(200);
   });
@@ -176,14 +181,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a statement stuck behind a 
     await holder.query('select 1 from users where id = $1 for update', [rider.id]);
     try {
       const stuck = await rename();
-      expect(stuck.statusCode).toBe(503);
-      expect(stuck.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-      expect(stuck.json()).toEqual({
-        statusCode: 503,
-        message: DATABASE_BUSY_MESSAGE,
-        entities: [],
-        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-      });
+      expectBusy(stuck);
     } finally {
       await holder.query('rollback');
       holder.release();

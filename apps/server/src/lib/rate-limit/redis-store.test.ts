@@ -53,6 +53,7 @@ async function relayTo(target: URL) {
         for (const socket of sockets) socket.destroy();
       }),
     restore: () => listen(port),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     hold: () => void (held = []),
     heldBytes: () => heldBytes,
     /** Sends on what was held: the stalled Redis answers late. */
@@ -65,8 +66,10 @@ async function relayTo(target: URL) {
 
 describe('the Redis limit store when Redis cannot be reached (decision 016)', () => {
   const opened: LimitStore[] = [];
+  const relays: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
+    await Promise.all(relays.splice(0).map((relay) => relay.close()));
   });
 
   it('counts in this instance, releases there, and says so once', async () => {
@@ -88,6 +91,7 @@ describe('the Redis limit store when Redis cannot be reached (decision 016)', ()
 
   it.skipIf(!redisUrl)('goes back to the shared count when Redis answers again', async () => {
     const relay = await relayTo(new URL(redisUrl!));
+    relays.push(relay);
     const log = collectingLog();
     const instance = createRedisStore(relay.url, log);
     const other = createRedisStore(redisUrl!);
@@ -114,6 +118,7 @@ describe('the Redis limit store when Redis cannot be reached (decision 016)', ()
 
   it.skipIf(!redisUrl)('asks a stalled Redis once, then counts here for a while', async () => {
     const relay = await relayTo(new URL(redisUrl!));
+    relays.push(relay);
     const log = collectingLog();
     const instance = createRedisStore(relay.url, log);
     opened.push(instance);

@@ -215,8 +215,7 @@ export async function listMessages(
   matchId: string,
   page: { before?: string; limit: number },
 ): Promise<ChatMessage[]> {
-  const { members } = await requireMembership(ctx, matchId, userId);
-  const joinedAt = members.find((member) => member.userId === userId)!.joinedAt;
+  await requireMembership(ctx, matchId, userId);
   let cursor;
   if (page.before) {
     [cursor] = await ctx.db
@@ -229,10 +228,14 @@ export async function listMessages(
     .select({ message: chatMessages, author: authorColumns })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
+    .innerJoin(
+      matchMembers,
+      and(eq(matchMembers.matchId, chatMessages.matchId), eq(matchMembers.userId, userId)),
+    )
     .where(
       and(
         eq(chatMessages.matchId, matchId),
-        joinedAt ? gte(chatMessages.createdAt, joinedAt) : undefined,
+        sinceMemberJoined,
         cursor
           ? or(
               lt(chatMessages.createdAt, cursor.createdAt),
