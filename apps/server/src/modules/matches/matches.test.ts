@@ -239,6 +239,47 @@ describe('ratings', () => {
       expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(409);
     });
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a rating sent while the match is being cancelled is refused, not kept on the cancelled match',
+    async () => {
+      const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+      const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1100 });
+      await later(1101, async () => {
+        // Another session holds the match, so the cancel and then the rating queue behind it.
+        const holder = await t.database.pool.connect();
+        const waitingForLocks = (count: number) =>
+          expect
+            .poll(async () => {
+              const { rows } = await holder.query<{ n: number }>(
+                `select count(*)::int as n from pg_stat_activity
+                 where datname = current_database() and wait_event_type = 'Lock'`,
+              );
+              return rows[0]!.n;
+            })
+            .toBe(count);
+        let cancel, rating;
+        try {
+          await holder.query('begin');
+          await holder.query('select 1 from matches where id = $1 for update', [matchId]);
+          cancel = setStatus(b, matchId, 'Cancelled');
+          await waitingForLocks(1);
+          rating = rate(a, matchId, b.id, 1);
+          await waitingForLocks(2);
+        } finally {
+          await holder.query('rollback');
+          holder.release();
+        }
+        const [cancelled, rated] = await Promise.all([cancel, rating]);
+        expect(cancelled!.statusCode).toBe(200);
+        expect(rated!.json()).toMatchObject({
+          statusCode: 409,
+          message: 'This match was cancelled, so there is nothing to rate.',
+        });
+        expect((await stats(b)).averageRating).toBe(0);
+      });
+    },
+  );
 });
 
 describe('trips', () => {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { ratings, rideRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
-import { requireMembership } from '../matches/match-service';
+import { lockMatch, requireMembership } from '../matches/match-service';
 
 type RatingRow = typeof ratings.$inferSelect;
 
@@ -27,52 +27,57 @@ export async function rateCoPassenger(
 ) {
   const now = ctx.now();
   if (input.ratedUserId === raterId) throw new AppError('BAD_REQUEST', 'You cannot rate yourself.');
-  const { match, members } = await requireMembership(ctx, input.matchId, raterId);
-  if (!members.some((m) => m.userId === input.ratedUserId))
-    throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
-  if (match.status === 'Cancelled')
-    throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
-  const [ahead] = await ctx.db
-    .select({ id: rideRequests.id })
-    .from(rideRequests)
-    .where(
-      and(
-        inArray(
-          rideRequests.id,
-          members.map((m) => m.rideRequestId),
+  // Under the match's lock, as a cancel or a leave takes it: a rating never lands on a match
+  // cancelled, or on a rider who left the cab, while it was being checked.
+  return ctx.db.transaction(async (tx) => {
+    await lockMatch(tx, input.matchId);
+    const { match, members } = await requireMembership({ db: tx }, input.matchId, raterId);
+    if (!members.some((m) => m.userId === input.ratedUserId))
+      throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
+    if (match.status === 'Cancelled')
+      throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
+    const [ahead] = await tx
+      .select({ id: rideRequests.id })
+      .from(rideRequests)
+      .where(
+        and(
+          inArray(
+            rideRequests.id,
+            members.map((m) => m.rideRequestId),
+          ),
+          gt(rideRequests.timeOfTravel, now),
         ),
-        gt(rideRequests.timeOfTravel, now),
-      ),
-    )
-    .limit(1);
-  if (ahead) throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
+      )
+      .limit(1);
+    if (ahead) throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
 
-  const [existing] = await ctx.db
-    .select({ id: ratings.id })
-    .from(ratings)
-    .where(
-      and(
-        eq(ratings.raterId, raterId),
-        eq(ratings.ratedId, input.ratedUserId),
-        eq(ratings.matchId, input.matchId),
-      ),
-    );
-  const [row] = await ctx.db
-    .insert(ratings)
-    .values({
-      raterId,
-      ratedId: input.ratedUserId,
-      matchId: input.matchId,
-      rating: input.rating,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [ratings.raterId, ratings.ratedId, ratings.matchId],
-      set: { rating: input.rating, updatedAt: now },
-    })
-    .returning();
-  return { rating: toView(row!), created: !existing };
+    const [existing] = await tx
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(
+        and(
+          eq(ratings.raterId, raterId),
+          eq(ratings.ratedId, input.ratedUserId),
+          eq(ratings.matchId, input.matchId),
+        ),
+      );
+    const [row] = await tx
+      .insert(ratings)
+      .values({
+        raterId,
+        ratedId: input.ratedUserId,
+        matchId: input.matchId,
+        rating: input.rating,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [ratings.raterId, ratings.ratedId, ratings.matchId],
+        set: { rating: input.rating, updatedAt: now },
+      })
+      .returning();
+    return { rating: toView(row!), created: !existing };
+  });
 }
 
 export async function ratingDetails(
