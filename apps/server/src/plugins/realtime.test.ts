@@ -36,4 +36,34 @@ describe('a live socket', () => {
       socket.close();
     }
   });
+
+  it('is dropped when its session is revoked while its handshake is being checked', async () => {
+    const rider = await t.signUp();
+    const { sessions } = t.app;
+    const revocationsHeard: string[] = [];
+    sessions.onRevoked(({ sessionId }) => sessionId && revocationsHeard.push(sessionId));
+    const verify = sessions.verify;
+    // The rider logs out between the handshake's check and the socket joining its rooms: the
+    // check answers "live", and every instance has dropped the session's sockets (none yet).
+    sessions.verify = async (token) => {
+      const identity = await verify(token);
+      if (identity && token === rider.token && !revocationsHeard.includes(identity.sessionId)) {
+        await sessions.revoke(identity.sessionId);
+        await expect.poll(() => revocationsHeard).toContain(identity.sessionId);
+      }
+      return identity;
+    };
+    let socket: Awaited<ReturnType<typeof connectSocket>> | undefined;
+    try {
+      socket = await connectSocket(url, rider.token);
+      const dropped = new Promise<string>((resolve) => socket!.once('disconnect', resolve));
+      const kept = new Promise<string>((resolve) =>
+        setTimeout(() => resolve('still connected'), 2000),
+      );
+      expect(await Promise.race([dropped, kept])).toBe('io server disconnect');
+    } finally {
+      sessions.verify = verify;
+      socket?.close();
+    }
+  });
 });

@@ -95,8 +95,24 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     next(refusal);
   });
 
+  /**
+   * A revocation between the handshake's check and the join found no socket of the session to
+   * drop: asked again once the socket is in its rooms, where any later revocation reaches it.
+   */
+  const dropIfRevokedMeanwhile = async (socket: RealtimeSocket) => {
+    try {
+      const token = socket.handshake.auth.token as string;
+      if (await app.sessions.verify(token)) return;
+    } catch (error) {
+      // Not known to be live: dropped; the app connects again within seconds (socket.ts).
+      logFailure(app.log, error, 'chat session re-check failed');
+    }
+    socket.disconnect(true);
+  };
+
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+    void dropIfRevokedMeanwhile(socket);
     // A socket is let in once, at its handshake: it ends with its session, as a request with that
     // token would be refused. Past the longest timer, the app's reconnect checks the token again.
     const ends = setTimeout(
