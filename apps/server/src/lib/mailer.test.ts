@@ -80,6 +80,123 @@ describe('mail sent later', () => {
   });
 });
 
+describe('a notice mail that could not be sent', () => {
+  const logged = () => {
+    const lines: { level: number; msg: string; attempts?: number }[] = [];
+    const log = pino(
+      { level: 'warn' },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    return { log, lines, errors: () => lines.filter((line) => line.level >= 50) };
+  };
+  let capture: MailCapture;
+  beforeAll(async () => {
+    capture = await startMailCapture();
+  });
+  afterAll(() => capture.close());
+
+  it('is sent once the mail server is back', async () => {
+    // A port nothing listens on yet: the mail server is down, then starts there.
+    const free = net.createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const { port } = free.address() as net.AddressInfo;
+    await new Promise((resolve) => free.close(resolve));
+    const { log, lines, errors } = logged();
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'a@b.test',
+      log,
+      retryDelaysMs: [300, 300, 300],
+    });
+    mailer.sendLater(message('back@example.com'), 'notice not sent');
+    await expect
+      .poll(() => lines.map((line) => line.msg))
+      .toContain('notice not sent; trying again');
+    const restarted = await startMailCapture({ port });
+    try {
+      await restarted.waitFor('back@example.com');
+      expect(errors()).toEqual([]);
+    } finally {
+      await mailer.close();
+      await restarted.close();
+    }
+  });
+
+  it('is asked again after "try later", and not after a refusal for good', async () => {
+    const { log, errors } = logged();
+    const mailer = createMailer({
+      smtpUrl: capture.url,
+      from: 'a@b.test',
+      log,
+      retryDelaysMs: [200, 200],
+    });
+    try {
+      capture.refuse(451);
+      mailer.sendLater(message('later@example.com'), 'notice not sent');
+      await expect.poll(() => capture.refused()).toBe(1);
+      capture.refuse();
+      await capture.waitFor('later@example.com');
+
+      capture.refuse(550);
+      mailer.sendLater(message('never@example.com'), 'notice not sent');
+      await expect
+        .poll(() => errors())
+        .toEqual([expect.objectContaining({ msg: 'notice not sent', attempts: 1 })]);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(capture.refused()).toBe(2);
+    } finally {
+      capture.refuse();
+      await mailer.close();
+    }
+  });
+
+  it('is given up after its last attempt, or when the app closes before the next', async () => {
+    const { log, lines, errors } = logged();
+    const mailer = createMailer({
+      smtpUrl: capture.url,
+      from: 'a@b.test',
+      log,
+      retryDelaysMs: [100, 60_000],
+    });
+    capture.refuse(421);
+    try {
+      mailer.sendLater(message('gone@example.com'), 'notice not sent');
+      // Refused twice; the third attempt is a minute away when the app closes.
+      await expect
+        .poll(() => lines.filter((line) => line.msg === 'notice not sent; trying again').length)
+        .toBe(2);
+    } finally {
+      capture.refuse();
+      await mailer.close();
+    }
+    expect(errors()).toEqual([
+      expect.objectContaining({
+        msg: 'notice not sent (the app closed before it was sent)',
+        attempts: 2,
+      }),
+    ]);
+    expect(capture.messages.map((mail) => mail.to)).not.toContainEqual(['gone@example.com']);
+
+    const short = logged();
+    const once = createMailer({
+      smtpUrl: capture.url,
+      from: 'a@b.test',
+      log: short.log,
+      retryDelaysMs: [100],
+    });
+    capture.refuse(421);
+    try {
+      once.sendLater(message('gone@example.com'), 'notice not sent');
+      await expect
+        .poll(() => short.errors())
+        .toEqual([expect.objectContaining({ msg: 'notice not sent', attempts: 2 })]);
+    } finally {
+      capture.refuse();
+      await once.close();
+    }
+  });
+});
+
 describe('a stalled mail server does not hold up what riders do', () => {
   let t: TestApp;
   beforeAll(async () => {

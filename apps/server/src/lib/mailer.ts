@@ -16,8 +16,9 @@ export type Mailer = {
   /** Sends and answers once the server took the message: for a mail someone waits on (a code). */
   send(message: MailMessage): Promise<void>;
   /**
-   * Sends without holding up the caller (a notice about something already done); a failure is
-   * logged as `failure`, with `details`.
+   * Sends without holding up the caller (a notice about something already done). A mail server
+   * out of reach or answering "try later" is asked again a few times over about ten minutes; a
+   * mail still not sent then, or refused for good, is logged as `failure`, with `details`.
    */
   sendLater(message: MailMessage, failure: string, details?: Record<string, unknown>): void;
   /** Waits a moment for the mails still being sent, then closes the connection. */
@@ -38,6 +39,17 @@ export const SMTP_TIMEOUTS = {
 };
 /** How long a closing app waits for mails still being sent. */
 const CLOSE_WAIT_MS = 5000;
+/** When a notice mail is tried again after a failure: a mail server's restart or a short outage. */
+export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
+
+/**
+ * A refusal for good (an SMTP 5xx reply: no such mailbox, message rejected) is not asked again;
+ * anything else (no connection, a timeout, a 4xx "try again later") may pass later.
+ */
+const worthTryingAgain = (error: unknown) => {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return !(typeof code === 'number' && code >= 500);
+};
 
 type MailerOptions = {
   smtpUrl?: string;
@@ -45,13 +57,21 @@ type MailerOptions = {
   /** Where messages are written as .eml files when no SMTP server is configured. */
   outboxDir?: string;
   log: FastifyBaseLogger;
+  /** Waits before each new attempt of a mail sent later (tests shorten them). */
+  retryDelaysMs?: readonly number[];
 };
 
 /**
  * SMTP when SMTP_URL is set. Otherwise each message is written to the log and to an .eml file
  * under DATA_DIR/outbox, so a newcomer can sign up (and read the OTP) with no configuration.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+  log,
+  retryDelaysMs = MAIL_RETRY_DELAYS_MS,
+}: MailerOptions): Mailer {
   // nodemailer is loaded with the first message, not at every start (issue 7: cold start).
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
@@ -65,21 +85,52 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
   const sending = new Set<Promise<void>>();
+  /** Mails waiting for their next attempt, with what to log if the app closes first. */
+  const waiting = new Map<NodeJS.Timeout, () => void>();
+  let closing = false;
   const withBackground = (send: Mailer['send']): Mailer => ({
     send,
     sendLater(message, failure, details) {
-      const sent = send(message)
-        .catch((error: unknown) => log.error({ err: error, ...details }, failure))
-        .finally(() => sending.delete(sent));
-      sending.add(sent);
+      const attempt = (failed: number) => {
+        const sent = send(message)
+          .catch((error: unknown) => {
+            const delayMs = retryDelaysMs[failed];
+            if (closing || delayMs === undefined || !worthTryingAgain(error)) {
+              log.error({ err: error, ...details, attempts: failed + 1 }, failure);
+              return;
+            }
+            log.warn({ err: error, ...details, retryInMs: delayMs }, `${failure}; trying again`);
+            const timer = setTimeout(() => {
+              waiting.delete(timer);
+              attempt(failed + 1);
+            }, delayMs);
+            // A mail waiting to be tried again does not keep a finished process alive.
+            timer.unref();
+            waiting.set(timer, () =>
+              log.error(
+                { err: error, ...details, attempts: failed + 1 },
+                `${failure} (the app closed before it was sent)`,
+              ),
+            );
+          })
+          .finally(() => sending.delete(sent));
+        sending.add(sent);
+      };
+      attempt(0);
     },
     async close() {
+      closing = true;
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled(sending),
         new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
       ]);
       clearTimeout(waited);
+      for (const [timer, dropped] of waiting) {
+        clearTimeout(timer);
+        dropped();
+      }
+      waiting.clear();
       // A transport that never loaded has nothing to close (its sends failed with the reason).
       await transport?.then(
         (opened) => opened.close(),

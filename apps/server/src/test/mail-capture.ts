@@ -22,6 +22,10 @@ export type MailCapture = {
   release(): void;
   /** Messages received and not yet answered. */
   held(): number;
+  /** Refuses every message with this SMTP reply code (4xx: try later, 5xx: for good), until called with nothing. */
+  refuse(code?: number): void;
+  /** How many messages it refused. */
+  refused(): number;
   close(): Promise<void>;
 };
 
@@ -68,6 +72,8 @@ export async function startMailCapture(
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let held: (() => void)[] | undefined;
+  let refusal: number | undefined;
+  let refusedCount = 0;
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -78,7 +84,10 @@ export async function startMailCapture(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (held) held.push(keep);
+        if (refusal !== undefined) {
+          refusedCount += 1;
+          callback(Object.assign(new Error('Not now'), { responseCode: refusal }));
+        } else if (held) held.push(keep);
         else keep();
       });
       const keep = () => {
@@ -132,6 +141,8 @@ export async function startMailCapture(
       for (const answer of answers) answer();
     },
     held: () => held?.length ?? 0,
+    refuse: (code) => void (refusal = code),
+    refused: () => refusedCount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
