@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRide, matchedPair, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
+import {
+  createRide,
+  matchedPair,
+  matchesOf,
+  PLACES,
+  respond,
+  sendMatch,
+} from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -303,6 +310,34 @@ describe('trips', () => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("a matched trip moves to Past when the cab's last rider's time has passed: then it can be rated", async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    // From the airport, kerb times ten minutes apart: A waits for B.
+    const rideA = await createRide(t, a, { minutesAhead: 1200 });
+    const rideB = await createRide(t, b, { minutesAhead: 1210 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
+    const matchId = accepted.json().entities[0].matchId as string;
+    const matchIdsOf = async (user: SignedUpUser, tab: 'upcoming' | 'past') =>
+      (await trips(user, tab)).map((trip: { match?: { _id: string } }) => trip.match?._id);
+
+    await later(1205, async () => {
+      // A's own time has passed, B's has not: the trip is still on, for both.
+      expect(await matchIdsOf(a, 'upcoming')).toContain(matchId);
+      expect(await matchIdsOf(a, 'past')).not.toContain(matchId);
+      expect(await matchIdsOf(b, 'upcoming')).toContain(matchId);
+      expect(await stats(a)).toMatchObject({ active: 1 });
+      expect((await rate(a, matchId, b.id, 4)).statusCode).toBe(409);
+    });
+    await later(1211, async () => {
+      expect(await matchIdsOf(a, 'upcoming')).not.toContain(matchId);
+      expect(await matchIdsOf(a, 'past')).toContain(matchId);
+      expect(await matchIdsOf(b, 'past')).toContain(matchId);
+      expect(await stats(a)).toMatchObject({ active: 0 });
+      expect((await rate(a, matchId, b.id, 4)).statusCode).toBe(201);
+    });
   });
 
   it('deactivating a rider cancels their matches: the co-rider is free to match again', async () => {

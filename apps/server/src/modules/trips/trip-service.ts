@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { UserStats } from '@aeropool/contract/accounts';
 import type { Trip } from '@aeropool/contract/rides';
-import { rideRequests, users } from '../../db/schema';
+import { matchMembers, rideRequests, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { loadMatchViews } from '../matches/match-view';
 import { averageRatingOf, ratingsGivenOn } from '../ratings/rating-service';
@@ -10,9 +10,21 @@ import { toRideRequestView } from '../rides/ride-request-view';
 const PAST_LIMIT = 100;
 
 /**
+ * When a trip is over for its rider: their own time, or for a matched trip its cab's last rider's
+ * time (a co-rider's time may be later than one's own by up to the time misfit), which rating and
+ * completing wait for too.
+ */
+const tripTime = sql`case when ${rideRequests.status} = 'Matched' then coalesce((
+    select max(co.time_of_travel) from ${matchMembers} mm
+    join ${rideRequests} co on co.id = mm.ride_request_id
+    where mm.match_id = ${rideRequests.currentMatchId}
+  ), ${rideRequests.timeOfTravel}) else ${rideRequests.timeOfTravel} end`;
+
+/**
  * Spec §4 tab rules. Upcoming: open requests ahead (Active as cards, Matched as match cards).
  * Past: requests whose time has passed (Active shows as Expired), completed trips, and matches
- * the rider cancelled, as read-only badges.
+ * the rider cancelled, as read-only badges. A matched trip is past once `tripTime` has passed:
+ * the Past tab offers rating and completing.
  */
 export async function listTrips(
   ctx: ServiceContext,
@@ -21,20 +33,15 @@ export async function listTrips(
 ): Promise<Trip[]> {
   const now = ctx.now();
   const mine = eq(rideRequests.riderId, userId);
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const open = inArray(rideRequests.status, ['Active', 'Matched']);
   const where =
     tab === 'upcoming'
-      ? and(
-          mine,
-          gt(rideRequests.timeOfTravel, now),
-          inArray(rideRequests.status, ['Active', 'Matched']),
-        )
+      ? and(mine, open, sql`${tripTime} > ${nowParam}`)
       : and(
           mine,
           or(
-            and(
-              lte(rideRequests.timeOfTravel, now),
-              inArray(rideRequests.status, ['Active', 'Matched']),
-            ),
+            and(open, sql`${tripTime} <= ${nowParam}`),
             eq(rideRequests.status, 'Completed'),
             and(eq(rideRequests.status, 'Cancelled'), isNotNull(rideRequests.currentMatchId)),
           ),
@@ -76,7 +83,7 @@ export async function rideStatsOf(ctx: ServiceContext, userId: string): Promise<
   const [counts] = await ctx.db
     .select({
       completed: sql<number>`count(*) filter (where ${rideRequests.status} = 'Completed')::int`,
-      active: sql<number>`count(*) filter (where ${rideRequests.status} in ('Active', 'Matched') and ${rideRequests.timeOfTravel} > ${now.toISOString()}::timestamptz)::int`,
+      active: sql<number>`count(*) filter (where ${rideRequests.status} in ('Active', 'Matched') and ${tripTime} > ${now.toISOString()}::timestamptz)::int`,
       cancelled: sql<number>`count(*) filter (where ${rideRequests.status} = 'Cancelled')::int`,
     })
     .from(rideRequests)
