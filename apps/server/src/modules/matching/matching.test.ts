@@ -38,9 +38,18 @@ describe('GET /api/ride-request/potential-matches-and-requests/{id}', () => {
     expect(potentialMatches[0].fit.saving).toBe(
       potentialMatches[0].fare.solo - potentialMatches[0].fare.sharedPerPerson,
     );
-    expect(potentialMatches[0].fare.sharedPerPerson).toBe(
-      Math.round(potentialMatches[0].fare.solo / 2),
+    // The cab costs one solo fare, split in halves that add up to it: the odd rupee, if any, goes
+    // to one of the two, and the other rider sees the other half.
+    const seenByB = (await matchesOf(t, b!, same._id)).potentialMatches.find(
+      (p: { _id: string }) => p._id === mine._id,
     );
+    const solo = potentialMatches[0].fare.solo;
+    expect(seenByB.fare.solo).toBe(solo);
+    expect(
+      [potentialMatches[0].fare.sharedPerPerson, seenByB.fare.sharedPerPerson].sort(
+        (x, y) => x - y,
+      ),
+    ).toEqual([Math.floor(solo / 2), Math.ceil(solo / 2)]);
     expect(JSON.stringify(potentialMatches)).not.toContain('"phone"');
     // Strangers' e-mail addresses stay private until a match is accepted.
     for (const p of potentialMatches) expect(p.rider.email).toBe('');
