@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { lockMatch } from '../matches/match-service';
@@ -72,6 +72,20 @@ export async function askToJoinCab(
       'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
     );
   }
+  // A cab that declined this ride keeps it out (decision 004), whichever of its riders is asked.
+  const [declined] = await tx
+    .select({ id: matchRequests.id })
+    .from(matchRequests)
+    .where(
+      and(
+        eq(matchRequests.fromRequestId, fromId),
+        eq(matchRequests.toMatchId, matchId),
+        eq(matchRequests.status, 'Declined'),
+        isNotNull(matchRequests.answeredBy),
+      ),
+    )
+    .limit(1);
+  if (declined) throw new AppError('CONFLICT', GONE);
   const { members, fit } = await admitOrThrow(ctx, tx, matchId, from);
   const target = members.find((m) => m.row.id === toId);
   if (!target) throw new AppError('CONFLICT', GONE);

@@ -16,7 +16,7 @@ import {
 } from '../rides/ride-request-view';
 import { womenOnlyAllows } from '../rides/women-only';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
-import { fitRows, roomIn } from './ride-fit';
+import { fitFormedCab, fitRows, roomIn } from './ride-fit';
 import { isLowRated } from './rating-rule';
 import { isKeptApart } from './kept-apart';
 import type { CabFit } from './cab-fit';
@@ -129,9 +129,27 @@ export const cabMembersFromJson = (json: CabMemberJson[] | null): CabMember[] =>
 export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' };
 
 /**
- * Whether `joiner` may join the cab of `members` (issue 10): room for their seats and bags, nobody
- * in it blocked with them, low-rated or hidden, women-only honoured both ways with every rider, and
- * the enlarged cab within every rider's limits (cab-fit).
+ * Whether the cab has set off, so nobody can join it: to the airport, once its plan's first
+ * pickup is due (that rider is in the car, and a new plan would move their pickup); from the
+ * airport, once every rider's kerb time has passed (it leaves with the last).
+ */
+export function hasSetOff(
+  ctx: Pick<ServiceContext, 'config' | 'now'>,
+  rows: RideRequestRow[],
+): boolean {
+  const nowMs = ctx.now().getTime();
+  if (rows[0]?.direction === 'drop') return rows.every((r) => r.timeOfTravel.getTime() <= nowMs);
+  const plan = fitFormedCab(ctx, rows);
+  const firstPickupMs = Math.min(
+    ...(plan ? plan.riders.map((r) => r.reachesAtMs) : rows.map((r) => r.timeOfTravel.getTime())),
+  );
+  return firstPickupMs <= nowMs;
+}
+
+/**
+ * Whether `joiner` may join the cab of `members` (issue 10): a cab that has not set off, room for
+ * their seats and bags, nobody in it blocked with them, low-rated or hidden, women-only honoured
+ * both ways with every rider, and the enlarged cab within every rider's limits (cab-fit).
  */
 export function admitToCab(
   ctx: ServiceContext,
@@ -142,6 +160,13 @@ export function admitToCab(
   if (members.length === 0 || members.some((m) => m.row.riderId === joiner.riderId))
     return { refusal: 'gone' };
   if (members.some((m) => m.excluded)) return { refusal: 'gone' };
+  if (
+    hasSetOff(
+      ctx,
+      members.map((m) => m.row),
+    )
+  )
+    return { refusal: 'gone' };
   const room = roomIn(members.map((m) => m.row));
   if (room.riders < 1 || room.seats < joiner.seats || room.bags < joiner.bags)
     return { refusal: 'full' };

@@ -14,10 +14,16 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+/** The app on a port, for sockets: listened on once, by the first test that needs it. */
+let url: Promise<string> | undefined;
+const listening = () => (url ??= t.listen());
 
-/** Each test its own hour, days apart, so riders of one test never meet another's. */
+/**
+ * Each test its own hour, a day apart (far beyond any search window), so riders of one test never
+ * meet another's, and within the 90 days a ride may be booked ahead.
+ */
 let slot = 0;
-const nextSlot = () => (slot += 1) * 3 * 24 * 60 + 600;
+const nextSlot = () => (slot += 1) * 24 * 60 + 600;
 
 const cabCard = async (user: SignedUpUser, rideId: string, matchId: string) =>
   ((await matchesOf(t, user, rideId)).potentialMatches as PotentialMatch[]).find(
@@ -302,6 +308,105 @@ describe('a third rider joining a cab', () => {
     },
   );
 
+  it('is not offered, asked or accepted once the cab has set off (to the airport: its first pickup)', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    // Soon, so the sessions outlive the clock's jump; the file's only rides to the airport.
+    const m = 100;
+    const rideA = await createRide(t, a, {
+      direction: 'pickup',
+      place: PLACES.hsrLayout,
+      minutesAhead: m,
+    });
+    const rideB = await createRide(t, b, { direction: 'pickup', minutesAhead: m + 15 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    const matchId = (await respond(t, b, rideB._id, sent.json().entities[0]._id)).json().entities[0]
+      .matchId as string;
+    const rideC = await createRide(t, c, { direction: 'pickup', minutesAhead: m + 28 });
+    const rideD = await createRide(t, d, { direction: 'pickup', minutesAhead: m + 27 });
+    expect(await cabCard(c, rideC._id, matchId)).toBeDefined();
+    const askId = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id;
+
+    // A has been collected: a third rider would move a pickup already made.
+    t.clock.advance((m + 5) * 60_000);
+    try {
+      expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
+      expect((await sendMatch(t, c, rideC._id, rideB._id)).json()).toMatchObject({
+        statusCode: 409,
+        message: 'That ride is no longer available.',
+      });
+      expect((await respond(t, b, rideB._id, askId)).statusCode).toBe(409);
+      expect(await membersOf(matchId)).toHaveLength(2);
+    } finally {
+      t.clock.advance(-(m + 5) * 60_000);
+    }
+  });
+
+  it('once declined, cannot be asked again through another rider of the cab', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    expect((await respond(t, a, rideA._id, askId, false)).statusCode).toBe(200);
+    expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
+    expect((await sendMatch(t, c, rideC._id, rideB._id)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'That ride is no longer available.',
+    });
+    expect((await upcomingMatch(b, rideB._id))!.joinRequests ?? []).toEqual([]);
+  });
+
+  it('is closed when a rider of the cab blocks the asker, and the whole cab is told', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
+    expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
+    const url = await listening();
+    const tabA = await connectSocket(url, a.token);
+    try {
+      const toldA = nextEvent(tabA, 'trips:changed');
+      // B blocks C, though C's ask was addressed to A.
+      expect((await block(t, b, c)).statusCode).toBe(201);
+      await toldA;
+      for (const [rider, ride] of [
+        [a, rideA],
+        [b, rideB],
+      ] as const)
+        expect((await upcomingMatch(rider, ride._id))!.joinRequests ?? []).toEqual([]);
+      expect(await membersOf(matchId)).toHaveLength(2);
+    } finally {
+      tabA.close();
+    }
+  });
+
+  it('withdrawn, or its ride cancelled: every rider of the cab is told, not only the one asked', async () => {
+    const { b, c, rideA, rideB, rideC } = await cabWithAsk();
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    const url = await listening();
+    const tabB = await connectSocket(url, b.token);
+    try {
+      let toldB = nextEvent(tabB, 'trips:changed');
+      expect(
+        (
+          await t.request({
+            method: 'DELETE',
+            url: `/api/ride-request/match-request/${askId}`,
+            token: c.token,
+          })
+        ).statusCode,
+      ).toBe(200);
+      await toldB;
+      expect((await upcomingMatch(b, rideB._id))!.joinRequests ?? []).toEqual([]);
+
+      expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
+      toldB = nextEvent(tabB, 'trips:changed');
+      const cancelled = await t.request({
+        method: 'DELETE',
+        url: `/api/ride-request/cancel/${rideC._id}`,
+        token: c.token,
+      });
+      expect(cancelled.statusCode).toBe(200);
+      await toldB;
+    } finally {
+      tabB.close();
+    }
+  });
+
   it('ends with a decline: the asker can find others', async () => {
     const { b, c, rideB, rideC, matchId } = await cabWithAsk();
     const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id;
@@ -389,7 +494,7 @@ describe('a cab of three', () => {
     ).toBe(403);
     // With room again, the cab is offered again.
     const e = await t.signUp();
-    const rideE = await createRide(t, e, { minutesAhead: slot * 3 * 24 * 60 + 600 });
+    const rideE = await createRide(t, e, { minutesAhead: slot * 24 * 60 + 600 });
     expect(await cabCard(e, rideE._id, matchId)).toBeDefined();
 
     // The second to leave ends the match, as for any pair; the last rider is open again.
@@ -440,7 +545,7 @@ describe('a cab of three', () => {
 
   it('no longer sends its chat to a rider who left, on any of their open tabs', async () => {
     const { a, b, c, matchId } = await cabOfThree();
-    const url = await t.listen();
+    const url = await listening();
     const [tabA, tabB, tabC, otherTabC] = await Promise.all([
       connectSocket(url, a.token),
       connectSocket(url, b.token),

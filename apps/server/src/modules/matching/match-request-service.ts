@@ -19,7 +19,12 @@ import { notifyRider } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
 import { areKeptApart } from './kept-apart';
 import { lowRatedAmong } from './rating-rule';
-import { acceptClosingOthers, lockStillPending } from './pending-lock';
+import {
+  acceptClosingOthers,
+  closedRequestColumns,
+  lockStillPending,
+  ridersToTell,
+} from './pending-lock';
 import { assertNotBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
@@ -351,8 +356,9 @@ export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: ctx.now() })
     .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'Pending')))
-    .returning({ id: matchRequests.id });
+    .returning(closedRequestColumns);
   if (updated.length === 0)
     throw new AppError('CONFLICT', 'This match request is no longer pending.');
-  ctx.notifyUser(row.toUserId, 'trips:changed', { reason: 'request-changed' });
+  for (const rider of await ridersToTell(ctx.db, updated))
+    if (rider !== userId) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }

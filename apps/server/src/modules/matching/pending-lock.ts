@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchRequests } from '../../db/schema';
+import { matchMembers, matchRequests } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /** The match request, locked and still Pending, or a 409: two answers to it queue here. */
@@ -13,6 +13,37 @@ export async function lockStillPending(tx: DbOrTx, id: string) {
   if (current?.status !== 'Pending')
     throw new AppError('CONFLICT', 'This match request is no longer pending.');
   return current;
+}
+
+/** What a closed match request tells about who saw it. */
+export type ClosedRequest = { fromUserId: string; toUserId: string; toMatchId: string | null };
+
+/** The columns of `ClosedRequest`, for an update's `returning`. */
+export const closedRequestColumns = {
+  fromUserId: matchRequests.fromUserId,
+  toUserId: matchRequests.toUserId,
+  toMatchId: matchRequests.toMatchId,
+};
+
+/**
+ * The riders to tell that these match requests closed: both sides of each, and for an ask to join
+ * a cab every rider in the cab, since each saw the ask on their match card.
+ */
+export async function ridersToTell(tx: DbOrTx, closed: ClosedRequest[]): Promise<string[]> {
+  const cabs = [...new Set(closed.flatMap((c) => (c.toMatchId ? [c.toMatchId] : [])))];
+  const inCabs =
+    cabs.length === 0
+      ? []
+      : await tx
+          .select({ userId: matchMembers.userId })
+          .from(matchMembers)
+          .where(inArray(matchMembers.matchId, cabs));
+  return [
+    ...new Set([
+      ...closed.flatMap((c) => [c.fromUserId, c.toUserId]),
+      ...inCabs.map((r) => r.userId),
+    ]),
+  ];
 }
 
 /**
@@ -43,6 +74,6 @@ export async function acceptClosingOthers(
         ),
       ),
     )
-    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
-  return closed.flatMap((d) => [d.fromUserId, d.toUserId]);
+    .returning(closedRequestColumns);
+  return ridersToTell(tx, closed);
 }

@@ -11,6 +11,7 @@ import { parseRideInput, type RideInput } from './ride-input';
 import { assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 import { JOB_NAMES } from '../notifications/job-names';
+import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 
 type RideBody = {
   source: Place;
@@ -157,8 +158,8 @@ export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: strin
         ),
       ),
     )
-    .returning({ fromUserId: matchRequests.fromUserId, toUserId: matchRequests.toUserId });
-  return [...new Set(cancelled.flatMap((m) => [m.fromUserId, m.toUserId]))];
+    .returning(closedRequestColumns);
+  return ridersToTell(tx, cancelled);
 }
 
 const assertEditable = (row: RideRequestRow, now: Date, action: 'edited' | 'cancelled') => {

@@ -9,6 +9,7 @@ import { shortLastName, shortName } from '../accounts/user-view';
 import { cancelMatch, lockMatch } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { matchEndedByBlockMail } from './safety-mails';
+import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 
 /** Match requests either rider sent the other. */
 export const requestsBetween = (a: string, b: string) =>
@@ -39,8 +40,10 @@ type BlockOutcome = {
   blockedId: string;
   name: string;
   ended: string[];
-  /** Pending match requests between them that the block declined. */
+  /** Pending match requests between them (asks to join their cabs too) that the block declined. */
   declined: number;
+  /** Riders who saw those requests: both sides, and every rider of a cab asked. */
+  toldOfDeclines: string[];
 };
 
 /**
@@ -79,11 +82,33 @@ export async function applyBlock(
     .orderBy(rideRequests.id)
     .for('update');
   await tx.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing();
+  // Requests between them, and one's asks to join a cab the other rides in (addressed to the
+  // rider its card showed, but seen by every rider of the cab).
+  const cabsOf = (userId: string) =>
+    tx
+      .select({ id: matchMembers.matchId })
+      .from(matchMembers)
+      .where(eq(matchMembers.userId, userId));
   const declined = await tx
     .update(matchRequests)
     .set({ status: 'Declined', respondedAt: now })
-    .where(and(eq(matchRequests.status, 'Pending'), requestsBetween(blockerId, blockedId)))
-    .returning({ id: matchRequests.id });
+    .where(
+      and(
+        eq(matchRequests.status, 'Pending'),
+        or(
+          requestsBetween(blockerId, blockedId),
+          and(
+            eq(matchRequests.fromUserId, blockedId),
+            inArray(matchRequests.toMatchId, cabsOf(blockerId)),
+          ),
+          and(
+            eq(matchRequests.fromUserId, blockerId),
+            inArray(matchRequests.toMatchId, cabsOf(blockedId)),
+          ),
+        ),
+      ),
+    )
+    .returning(closedRequestColumns);
   const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
   for (const matchId of ended) {
     // Neither rider's trip is over: nobody leaves, every request is open again (a third rider's
@@ -99,7 +124,14 @@ export async function applyBlock(
       now,
     });
   }
-  return { blockerId, blockedId, name: shortName(blocked), ended, declined: declined.length };
+  return {
+    blockerId,
+    blockedId,
+    name: shortName(blocked),
+    ended,
+    declined: declined.length,
+    toldOfDeclines: await ridersToTell(tx, declined),
+  };
 }
 
 /**
@@ -115,6 +147,10 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
   } else if (outcome.declined > 0) {
     ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-declined' });
   }
+  // The other riders of a cab one of them had asked to join drop the ask from their cards.
+  for (const rider of outcome.toldOfDeclines)
+    if (rider !== outcome.blockerId && rider !== outcome.blockedId)
+      ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }
 
 export async function blockRider(
