@@ -20,8 +20,13 @@ export function useRespondMatchRequest() {
     mutationFn: respondMatchRequest,
     onSuccess: (_message, { requestId, isAccepted }) =>
       // Accepting turns the request into a match card (spec §4: it refreshes the trip list).
-      queryClient.invalidateQueries({
-        queryKey: isAccepted ? tripKeys.all : tripKeys.matches(requestId),
-      }),
+      // A decline refreshes the trip lists too: an ask to join a formed cab lives on the match
+      // card (its joinRequests), not in the request's own incoming list.
+      isAccepted
+        ? queryClient.invalidateQueries({ queryKey: tripKeys.all })
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: tripKeys.matches(requestId) }),
+            queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
+          ]),
   });
 }

@@ -5,7 +5,7 @@ import { useCancelMatchRequest } from '../api/cancel-match-request';
 import { useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RiderSummary } from './rider-summary';
-import { cabText, fareText, fitText } from '../utils/trip-route';
+import { cabText, fareText, fitText, riderName } from '../utils/trip-route';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -24,7 +24,11 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         {kind === 'incoming' ? (
-          <IncomingActions matchRequestId={matchRequest._id} myRequestId={myRequestId} />
+          <IncomingActions
+            matchRequestId={matchRequest._id}
+            myRequestId={myRequestId}
+            riderName={riderName(matchRequest.requestId.rider)}
+          />
         ) : (
           <OutgoingActions
             matchRequestId={matchRequest._id}
@@ -50,7 +54,11 @@ const figureNotes = ({ cab, fare, fit, requestId }: MatchRequest) => [
 
 type ActionProps = { matchRequestId: string; myRequestId: string };
 
-function IncomingActions({ matchRequestId, myRequestId }: ActionProps) {
+function IncomingActions({
+  matchRequestId,
+  myRequestId,
+  riderName: name,
+}: ActionProps & { riderName: string }) {
   const { mutateAsync, isPending, variables } = useRespondMatchRequest();
 
   // Awaited rather than mutate's callbacks: accepting replaces this card with a match card,
@@ -73,7 +81,8 @@ function IncomingActions({ matchRequestId, myRequestId }: ActionProps) {
         disabled={isPending}
         className="flex-1 sm:flex-none"
       >
-        Accept
+        {/* Named for the rider, as several asks can be listed at once; the visible text first. */}
+        Accept <span className="sr-only">{name}</span>
       </Button>
       <Button
         variant="secondary"
@@ -83,7 +92,7 @@ function IncomingActions({ matchRequestId, myRequestId }: ActionProps) {
         disabled={isPending}
         className="flex-1 sm:flex-none"
       >
-        Decline
+        Decline <span className="sr-only">{name}</span>
       </Button>
     </div>
   );

@@ -72,6 +72,8 @@ function RatingCell({ entry, onRate }: { entry: CoPassengerRating; onRate: Props
     <button
       type="button"
       onClick={() => onRate(entry)}
+      // Named for the rider (a cab of three has one per co-rider), the visible text first.
+      aria-label={`Rate Now, ${riderName(entry.request.rider)}`}
       disabled={entry.isError}
       className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 ring-1 ring-brand-100 transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
     >

@@ -20,19 +20,24 @@ type Props = {
 };
 
 export function RatingModal({ isOpen, riders, onClose, ...rest }: Props) {
+  // Here, not in the form, so the dialog stays open while the ratings are sent: closing it then
+  // would still run onRated, and choosing Completed would complete the match regardless.
+  const rate = useRateCoPassengers();
   const title =
     riders.length === 1 && riders[0] ? `Rate ${riders[0].firstName}` : 'Rate your co-passengers';
   return (
-    <Modal isOpen={isOpen} title={title} onClose={onClose}>
+    <Modal isOpen={isOpen} title={title} onClose={onClose} isBusy={rate.isPending}>
       {/* Rendered only while open, so every co-passenger starts at 0 each time. */}
-      <RatingForm riders={riders} onClose={onClose} {...rest} />
+      <RatingForm riders={riders} onClose={onClose} rate={rate} {...rest} />
     </Modal>
   );
 }
 
-function RatingForm({ matchId, userId, riders, onClose, onRated }: Omit<Props, 'isOpen'>) {
+type FormProps = Omit<Props, 'isOpen'> & { rate: ReturnType<typeof useRateCoPassengers> };
+
+function RatingForm({ matchId, userId, riders, onClose, onRated, rate }: FormProps) {
   const [values, setValues] = useState<Record<string, number>>({});
-  const { mutateAsync, isPending } = useRateCoPassengers();
+  const { mutateAsync, isPending } = rate;
   const isComplete = riders.every((rider) => (values[rider._id] ?? 0) > 0);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

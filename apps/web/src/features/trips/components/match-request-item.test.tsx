@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { MatchRequest, RideRequest } from '@aeropool/contract/rides';
+import { useTrips } from '../api/get-trips';
+import { MATCH_TOASTS } from '../trip-toasts';
+import { MatchRequestItem } from './match-request-item';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ default: toast }));
+
+const place = (name: string, latitude: number) => ({
+  name,
+  latitude,
+  longitude: 77.6,
+  encodedString: '',
+});
+
+const rideRequest = (id: string, firstName: string, lastName: string): RideRequest => ({
+  _id: id,
+  rider: { _id: `user-${id}`, firstName, lastName, email: `${id}@example.com` },
+  source: place('Terminal 1', 13.2),
+  destination: place('Koramangala', 12.9),
+  timeOfTravel: Date.UTC(2030, 0, 1, 10),
+  status: 'Pending',
+  direction: 'drop',
+  seats: 1,
+  bags: 1,
+});
+
+const ask = (id: string, firstName: string, lastName: string): MatchRequest => ({
+  _id: `ask-${id}`,
+  requestId: rideRequest(id, firstName, lastName),
+  status: 'Pending',
+  matchPercentage: 90,
+  distance: 1200,
+});
+
+const TRIPS_URL = '/api/match-or-ride-request/upcoming/me';
+
+/** The API behind fetch: the trips list and the answer to a match request. */
+function fakeApi() {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const body = { statusCode: 200, message: 'OK', entities: [] };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const tripFetches = () => fetchMock.mock.calls.filter(([url]) => url === TRIPS_URL).length;
+  return { fetchMock, tripFetches };
+}
+
+/** The trips list as My Trips shows it, with the asks to join the rider's cab beside it. */
+function TripsWithAsks({ asks }: { asks: MatchRequest[] }) {
+  useTrips('me', 'upcoming');
+  return (
+    <ul>
+      {asks.map((item) => (
+        <MatchRequestItem key={item._id} kind="incoming" matchRequest={item} myRequestId="mine" />
+      ))}
+    </ul>
+  );
+}
+
+const renderWithQueries = (ui: ReactNode) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+it('names the rider on each Accept and Decline, the visible text unchanged', () => {
+  fakeApi();
+  renderWithQueries(<TripsWithAsks asks={[ask('a', 'Asha', 'R.'), ask('b', 'Bindu', 'H.')]} />);
+  for (const name of ['Asha R.', 'Bindu H.']) {
+    const accept = screen.getByRole('button', { name: `Accept ${name}` });
+    const decline = screen.getByRole('button', { name: `Decline ${name}` });
+    // The name only for screen readers; what shows is the spec's word.
+    expect(accept.firstChild?.textContent?.trim()).toBe('Accept');
+    expect(decline.firstChild?.textContent?.trim()).toBe('Decline');
+    expect(accept.querySelector('.sr-only')?.textContent).toBe(name);
+  }
+});
+
+it('refetches the trips list after declining an ask to join the cab', async () => {
+  const { fetchMock, tripFetches } = fakeApi();
+  renderWithQueries(<TripsWithAsks asks={[ask('a', 'Asha', 'R.')]} />);
+  await waitFor(() => expect(tripFetches()).toBe(1));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Decline Asha R.' }));
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MATCH_TOASTS.declined));
+  const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+  expect(put?.[0]).toBe('/api/ride-request/respond-match-request');
+  expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+    requestId: 'mine',
+    matchRequestId: 'ask-a',
+    isAccepted: false,
+  });
+  await waitFor(() => expect(tripFetches()).toBe(2));
+});
