@@ -1,7 +1,7 @@
 import { and, avg, eq, gt, inArray } from 'drizzle-orm';
 import type { Rating } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
-import { ratings, rideRequests } from '../../db/schema';
+import { ratings, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch, requireMembership } from '../matches/match-service';
@@ -28,8 +28,15 @@ export async function rateCoPassenger(
   const now = ctx.now();
   if (input.ratedUserId === raterId) throw new AppError('BAD_REQUEST', 'You cannot rate yourself.');
   // Under the match's lock, as a cancel or a leave takes it: a rating never lands on a match
-  // cancelled, or on a rider who left the cab, while it was being checked.
+  // cancelled, or on a rider who left the cab, while it was being checked. The two riders' rows
+  // first (the rating's keys): a deactivation or suspension takes the rider, then the match.
   return ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [raterId, input.ratedUserId]))
+      .orderBy(users.id)
+      .for('key share');
     await lockMatch(tx, input.matchId);
     const { match, members } = await requireMembership({ db: tx }, input.matchId, raterId);
     if (!members.some((m) => m.userId === input.ratedUserId))
