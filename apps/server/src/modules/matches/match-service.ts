@@ -35,20 +35,16 @@ type CancelInput = {
 
 /**
  * The match is Cancelled; `cancelledRequestId` too, when given; every other member's request is
- * Active again, free to match anew.
+ * Active again, free to match anew. Returns the riders whose asks to join it closed, to tell.
  */
 export async function cancelMatch(
   tx: DbOrTx,
   { matchId, userId, cancelledRequestId, requestIds, now }: CancelInput,
-) {
+): Promise<string[]> {
   await tx
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
-  await tx
-    .update(matchRequests)
-    .set({ status: 'Cancelled', respondedAt: now })
-    .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')));
   if (cancelledRequestId) {
     await tx
       .update(rideRequests)
@@ -64,6 +60,13 @@ export async function cancelMatch(
         cancelledRequestId ? ne(rideRequests.id, cancelledRequestId) : undefined,
       ),
     );
+  // The asks to join it last: rides before match requests, the order a block and an accept take.
+  const asks = await tx
+    .update(matchRequests)
+    .set({ status: 'Cancelled', respondedAt: now })
+    .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')))
+    .returning({ fromUserId: matchRequests.fromUserId });
+  return asks.map((ask) => ask.fromUserId);
 }
 
 type Member = { rideRequestId: string; userId: string };
@@ -78,6 +81,7 @@ export async function lockMatch(tx: DbOrTx, matchId: string) {
  * `userId` leaves the match: from a cab of three the others ride on together (their match stays
  * Active, issue 10); from a pair the match is Cancelled and the other rider's request is Active
  * again. The leaver's own request stays Active (free to match again) unless `cancelMyRequest`.
+ * Returns the riders whose asks to join the match closed with it, to tell.
  */
 export async function leaveMatch(
   tx: DbOrTx,
@@ -88,18 +92,17 @@ export async function leaveMatch(
     now: Date;
     cancelMyRequest: boolean;
   },
-) {
+): Promise<string[]> {
   const { matchId, userId, members, now, cancelMyRequest } = input;
   const mine = members.find((m) => m.userId === userId)!;
   if (members.length <= 2) {
-    await cancelMatch(tx, {
+    return cancelMatch(tx, {
       matchId,
       userId,
       cancelledRequestId: cancelMyRequest ? mine.rideRequestId : null,
       requestIds: members.map((m) => m.rideRequestId),
       now,
     });
-    return;
   }
   await tx
     .delete(matchMembers)
@@ -113,6 +116,7 @@ export async function leaveMatch(
   // The leaver's trip link showed this cab; it is not their trip any more.
   await revokeTripShares(tx, matchId, userId, now);
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
+  return [];
 }
 
 /** For deactivation: the rider leaves every Active match; returns the co-riders to notify. */
@@ -131,8 +135,8 @@ export async function cancelActiveMatchesOfRider(
     // As every join and leave does: a rider joining now waits, and is then a member seen here.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
-    await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true });
-    notify.push(...members.map((m) => m.userId).filter((id) => id !== userId));
+    const askers = await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true });
+    notify.push(...members.map((m) => m.userId).filter((id) => id !== userId), ...askers);
   }
   return notify;
 }
@@ -152,7 +156,7 @@ export async function updateMatchStatus(
   const now = ctx.now();
   await requireMembership(ctx, matchId, userId);
 
-  const members = await ctx.db.transaction(async (tx) => {
+  const { members, askers } = await ctx.db.transaction(async (tx) => {
     const match = await lockMatch(tx, matchId);
     if (match!.status !== 'Active')
       throw new AppError('CONFLICT', `This match is already ${match!.status.toLowerCase()}.`);
@@ -163,14 +167,14 @@ export async function updateMatchStatus(
     const requestIds = members.map((m) => m.rideRequestId);
 
     if (status === 'Cancelled') {
-      await leaveMatch(tx, {
+      const askers = await leaveMatch(tx, {
         matchId,
         userId,
         members,
         now,
         cancelMyRequest: alsoCancelMyRequest,
       });
-      return members;
+      return { members, askers };
     }
 
     const [notYet] = await tx
@@ -199,10 +203,13 @@ export async function updateMatchStatus(
       .update(rideRequests)
       .set({ status: 'Completed', updatedAt: now })
       .where(inArray(rideRequests.id, requestIds));
-    return members;
+    return { members, askers: [] };
   });
 
   if (status === 'Cancelled') {
+    // Riders who had asked to join a match that ended: their outgoing list drops the ask.
+    for (const asker of askers)
+      ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
     await tellCoRidersOfLeave(ctx, { matchId, userId, members, now });
     return;
   }

@@ -5,6 +5,7 @@ import { matchMembers, matchRequests, matches, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ride-request-view';
 import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
+import { hasSetOff } from '../matching/cab-members';
 
 /** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
 export type MatchViewer = { userId: string; config: ServiceContext['config'] };
@@ -88,6 +89,8 @@ function askView(
   now: Date,
 ): MatchRequest[] {
   if (!joiner || joiner.row.status !== 'Active' || joiner.row.timeOfTravel <= now) return [];
+  // A cab that has set off takes nobody: an accept would be refused.
+  if (hasSetOff(viewer, cab, now)) return [];
   const fit = fitRows(viewer, [...cab, joiner.row]);
   if (!fit) return [];
   const myRow = cab.find((r) => r.id === mine.rideRequestId)!;

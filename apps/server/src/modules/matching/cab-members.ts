@@ -134,10 +134,11 @@ export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' 
  * airport, once every rider's kerb time has passed (it leaves with the last).
  */
 export function hasSetOff(
-  ctx: Pick<ServiceContext, 'config' | 'now'>,
+  ctx: Pick<ServiceContext, 'config'>,
   rows: RideRequestRow[],
+  now: Date,
 ): boolean {
-  const nowMs = ctx.now().getTime();
+  const nowMs = now.getTime();
   if (rows[0]?.direction === 'drop') return rows.every((r) => r.timeOfTravel.getTime() <= nowMs);
   const plan = fitFormedCab(ctx, rows);
   const firstPickupMs = Math.min(
@@ -160,14 +161,9 @@ export function admitToCab(
   if (members.length === 0 || members.some((m) => m.row.riderId === joiner.riderId))
     return { refusal: 'gone' };
   if (members.some((m) => m.excluded)) return { refusal: 'gone' };
-  if (
-    hasSetOff(
-      ctx,
-      members.map((m) => m.row),
-    )
-  )
-    return { refusal: 'gone' };
-  const room = roomIn(members.map((m) => m.row));
+  const rows = members.map((m) => m.row);
+  if (hasSetOff(ctx, rows, ctx.now())) return { refusal: 'gone' };
+  const room = roomIn(rows);
   if (room.riders < 1 || room.seats < joiner.seats || room.bags < joiner.bags)
     return { refusal: 'full' };
   const side = { womenOnly: joiner.womenOnly, gender: joinerGender };
@@ -175,7 +171,7 @@ export function admitToCab(
     !members.every((m) => womenOnlyAllows(side, { womenOnly: m.row.womenOnly, gender: m.gender }))
   )
     return { refusal: 'gone' };
-  const fit = fitRows(ctx, [...members.map((m) => m.row), joiner]);
+  const fit = fitRows(ctx, [...rows, joiner]);
   return fit ? { fit } : { refusal: 'misfit' };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
-import { matchMembers, rideRequests } from '../../db/schema';
+import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+/** The live update that an ask (or a request) closed, not the one of its sending. */
+const isRequestChanged = (payload: { reason: string }) => payload.reason === 'request-changed';
 /** The app on a port, for sockets: listened on once, by the first test that needs it. */
 let url: Promise<string> | undefined;
 const listening = () => (url ??= t.listen());
@@ -325,6 +327,7 @@ describe('a third rider joining a cab', () => {
     const rideD = await createRide(t, d, { direction: 'pickup', minutesAhead: m + 27 });
     expect(await cabCard(c, rideC._id, matchId)).toBeDefined();
     const askId = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id;
+    expect((await upcomingMatch(b, rideB._id))!.joinRequests).toHaveLength(1);
 
     // A has been collected: a third rider would move a pickup already made.
     t.clock.advance((m + 5) * 60_000);
@@ -334,6 +337,8 @@ describe('a third rider joining a cab', () => {
         statusCode: 409,
         message: 'That ride is no longer available.',
       });
+      // Not offered on the cab's cards either: an accept would be refused.
+      expect((await upcomingMatch(b, rideB._id))!.joinRequests).toEqual([]);
       expect((await respond(t, b, rideB._id, askId)).statusCode).toBe(409);
       expect(await membersOf(matchId)).toHaveLength(2);
     } finally {
@@ -359,7 +364,7 @@ describe('a third rider joining a cab', () => {
     const url = await listening();
     const tabA = await connectSocket(url, a.token);
     try {
-      const toldA = nextEvent(tabA, 'trips:changed');
+      const toldA = nextEvent(tabA, 'trips:changed', 3000, isRequestChanged);
       // B blocks C, though C's ask was addressed to A.
       expect((await block(t, b, c)).statusCode).toBe(201);
       await toldA;
@@ -380,7 +385,7 @@ describe('a third rider joining a cab', () => {
     const url = await listening();
     const tabB = await connectSocket(url, b.token);
     try {
-      let toldB = nextEvent(tabB, 'trips:changed');
+      let toldB = nextEvent(tabB, 'trips:changed', 3000, isRequestChanged);
       expect(
         (
           await t.request({
@@ -394,7 +399,7 @@ describe('a third rider joining a cab', () => {
       expect((await upcomingMatch(b, rideB._id))!.joinRequests ?? []).toEqual([]);
 
       expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
-      toldB = nextEvent(tabB, 'trips:changed');
+      toldB = nextEvent(tabB, 'trips:changed', 3000, isRequestChanged);
       const cancelled = await t.request({
         method: 'DELETE',
         url: `/api/ride-request/cancel/${rideC._id}`,
@@ -404,6 +409,26 @@ describe('a third rider joining a cab', () => {
       await toldB;
     } finally {
       tabB.close();
+    }
+  });
+
+  it('closes when the cab it asked to join is cancelled, and the asker is told', async () => {
+    const { a, c, rideA, rideC, matchId } = await cabWithAsk();
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    const url = await listening();
+    const tabC = await connectSocket(url, c.token);
+    try {
+      const toldC = nextEvent(tabC, 'trips:changed', 3000, isRequestChanged);
+      expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
+      await toldC;
+      expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([]);
+      const [ask] = await t.database.db
+        .select({ status: matchRequests.status })
+        .from(matchRequests)
+        .where(eq(matchRequests.id, askId));
+      expect(ask!.status).toBe('Cancelled');
+    } finally {
+      tabC.close();
     }
   });
 

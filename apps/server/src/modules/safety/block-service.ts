@@ -42,8 +42,11 @@ type BlockOutcome = {
   ended: string[];
   /** Pending match requests between them (asks to join their cabs too) that the block declined. */
   declined: number;
-  /** Riders who saw those requests: both sides, and every rider of a cab asked. */
-  toldOfDeclines: string[];
+  /**
+   * Riders who saw those requests (both sides, every rider of a cab asked) and riders whose asks
+   * to join a match the block ended closed with it.
+   */
+  toldOfClosedRequests: string[];
 };
 
 /**
@@ -110,19 +113,21 @@ export async function applyBlock(
     )
     .returning(closedRequestColumns);
   const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
+  const askersOfEnded: string[] = [];
   for (const matchId of ended) {
     // Neither rider's trip is over: nobody leaves, every request is open again (a third rider's
     // too, read under the match lock so one joining now is not left pointing at a closed match).
     // A match formed while this waited for the rides is locked here; nobody else holds it.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
-    await cancelMatch(tx, {
+    const askers = await cancelMatch(tx, {
       matchId,
       userId: blockerId,
       cancelledRequestId: null,
       requestIds: members.map((m) => m.rideRequestId),
       now,
     });
+    askersOfEnded.push(...askers);
   }
   return {
     blockerId,
@@ -130,7 +135,7 @@ export async function applyBlock(
     name: shortName(blocked),
     ended,
     declined: declined.length,
-    toldOfDeclines: await ridersToTell(tx, declined),
+    toldOfClosedRequests: [...(await ridersToTell(tx, declined)), ...askersOfEnded],
   };
 }
 
@@ -148,7 +153,7 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
     ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-declined' });
   }
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
-  for (const rider of outcome.toldOfDeclines)
+  for (const rider of outcome.toldOfClosedRequests)
     if (rider !== outcome.blockerId && rider !== outcome.blockedId)
       ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }
