@@ -100,18 +100,20 @@ export function createMailer({
               return;
             }
             log.warn({ err: error, ...details, retryInMs: delayMs }, `${failure}; trying again`);
-            const timer = setTimeout(() => {
-              waiting.delete(timer);
-              attempt(failed + 1);
-            }, delayMs);
-            // A mail waiting to be tried again does not keep a finished process alive.
-            timer.unref();
-            waiting.set(timer, () =>
+            const dropped = () =>
               log.error(
                 { err: error, ...details, attempts: failed + 1 },
                 `${failure} (the app closed before it was sent)`,
-              ),
-            );
+              );
+            const timer = setTimeout(() => {
+              waiting.delete(timer);
+              // Due while the app closes: close() already took stock of what was being sent.
+              if (closing) dropped();
+              else attempt(failed + 1);
+            }, delayMs);
+            // A mail waiting to be tried again does not keep a finished process alive.
+            timer.unref();
+            waiting.set(timer, dropped);
           })
           .finally(() => sending.delete(sent));
         sending.add(sent);

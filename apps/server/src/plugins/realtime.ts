@@ -105,7 +105,7 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
       if (await app.sessions.verify(token)) return;
     } catch (error) {
       // Not known to be live: dropped; the app connects again within seconds (socket.ts).
-      logFailure(app.log, error, 'chat session re-check failed');
+      logFailure(app.log, error, 'socket session re-check failed');
     }
     socket.disconnect(true);
   };
