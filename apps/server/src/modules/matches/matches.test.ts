@@ -8,6 +8,7 @@ import {
   sendMatch,
 } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { sessionsWaitingForLocks } from '../../test/lock-waits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -260,15 +261,7 @@ describe('ratings', () => {
           await holder.query('begin');
           await holder.query('select 1 from users where id = $1 for update', [b.id]);
           rating = rate(a, matchId, b.id, 4);
-          await expect
-            .poll(async () => {
-              const { rows } = await holder.query<{ n: number }>(
-                `select count(*)::int as n from pg_stat_activity
-                 where datname = current_database() and wait_event_type = 'Lock'`,
-              );
-              return rows[0]!.n;
-            })
-            .toBe(1);
+          await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
           // The rating waits for B's row and holds no match lock: this does not wait on it.
           await holder.query('select 1 from matches where id = $1 for update', [matchId]);
         } finally {
@@ -289,15 +282,7 @@ describe('ratings', () => {
         // Another session holds the match, so the cancel and then the rating queue behind it.
         const holder = await t.database.pool.connect();
         const waitingForLocks = (count: number) =>
-          expect
-            .poll(async () => {
-              const { rows } = await holder.query<{ n: number }>(
-                `select count(*)::int as n from pg_stat_activity
-                 where datname = current_database() and wait_event_type = 'Lock'`,
-              );
-              return rows[0]!.n;
-            })
-            .toBe(count);
+          expect.poll(() => sessionsWaitingForLocks(holder)).toBe(count);
         let cancel, rating;
         try {
           await holder.query('begin');

@@ -6,6 +6,7 @@ import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { sessionsWaitingForLocks } from '../../test/lock-waits';
 import { storeMessage } from '../chat/chat-service';
 import { fitFormedCab } from './ride-fit';
 
@@ -274,16 +275,8 @@ describe('a third rider joining a cab', () => {
       const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
       // Another session holds C's ride, so both requests queue behind it in a known order.
       const holder = await t.database.pool.connect();
-      const waitingForLocks = async (count: number) =>
-        expect
-          .poll(async () => {
-            const { rows } = await holder.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return rows[0]!.n;
-          })
-          .toBe(count);
+      const waitingForLocks = (count: number) =>
+        expect.poll(() => sessionsWaitingForLocks(holder)).toBe(count);
       let cancel, accept;
       try {
         await holder.query('begin');
