@@ -56,11 +56,10 @@ describe('a live socket', () => {
     let socket: Awaited<ReturnType<typeof connectSocket>> | undefined;
     try {
       socket = await connectSocket(url, rider.token);
-      const dropped = new Promise<string>((resolve) => socket!.once('disconnect', resolve));
-      const kept = new Promise<string>((resolve) =>
-        setTimeout(() => resolve('still connected'), 2000),
-      );
-      expect(await Promise.race([dropped, kept])).toBe('io server disconnect');
+      // Polled rather than heard: the server's disconnect can arrive with its connect, before a
+      // listener added here. The client does not reconnect by itself (connectSocket).
+      const connected = socket;
+      await expect.poll(() => connected.connected, { timeout: 5000 }).toBe(false);
     } finally {
       sessions.verify = verify;
       socket?.close();
