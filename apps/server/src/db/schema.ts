@@ -225,6 +225,27 @@ export const matchMembers = pgTable(
   ],
 );
 
+/**
+ * A rider who left a cab that rode on without them (a cab of three, issue 10), and when they were in
+ * it: their ride is kept apart from the riders they rode with (decision 004), as a cancelled match
+ * keeps a pair apart.
+ */
+export const cabLeavers = pgTable(
+  'cab_leavers',
+  {
+    rideRequestId: uuid('ride_request_id')
+      .notNull()
+      .references(() => rideRequests.id),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id),
+    /** As it was in match_members: when they joined a cab already formed; null, from its start. */
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.rideRequestId, table.matchId] })],
+);
+
 export const matchRequests = pgTable(
   'match_requests',
   {

@@ -1,6 +1,13 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matchRequests, matches, ratings, rideRequests } from '../../db/schema';
+import {
+  cabLeavers,
+  matchMembers,
+  matchRequests,
+  matches,
+  ratings,
+  rideRequests,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
@@ -88,7 +95,7 @@ export async function leaveMatch(
   input: {
     matchId: string;
     userId: string;
-    members: Member[];
+    members: (Member & { joinedAt: Date | null })[];
     now: Date;
     cancelMyRequest: boolean;
   },
@@ -113,6 +120,13 @@ export async function leaveMatch(
     .update(rideRequests)
     .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })
     .where(eq(rideRequests.id, mine.rideRequestId));
+  // Not offered this cab again, nor its riders: leaving is a no to them, as a cancelled pair's.
+  await tx.insert(cabLeavers).values({
+    rideRequestId: mine.rideRequestId,
+    matchId,
+    joinedAt: mine.joinedAt,
+    leftAt: now,
+  });
   // The leaver's trip link showed this cab; it is not their trip any more.
   await revokeTripShares(tx, matchId, userId, now);
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));

@@ -510,10 +510,11 @@ describe('a cab of three', () => {
     expect(
       (await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: c.token })).statusCode,
     ).toBe(403);
-    // With room again, the cab is offered again.
+    // With room again, the cab is offered again, but not to the rider who just left it.
     const e = await t.signUp();
     const rideE = await createRide(t, e, { minutesAhead: slot * 24 * 60 + 600 });
     expect(await cabCard(e, rideE._id, matchId)).toBeDefined();
+    expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
 
     // The second to leave ends the match, as for any pair; the last rider is open again.
     expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(200);
@@ -527,6 +528,39 @@ describe('a cab of three', () => {
       .from(rideRequests)
       .where(eq(rideRequests.id, rideB._id));
     expect(rowB!.status).toBe('Active');
+  });
+
+  it('keeps a rider who left apart from the riders they rode with, not from one who joined after', async () => {
+    const { a, b, c, rideA, rideB, rideC, matchId, minutesAhead } = await cabOfThree();
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    const offeredTo = async (user: SignedUpUser, rideId: string) =>
+      ((await matchesOf(t, user, rideId)).potentialMatches as PotentialMatch[]).flatMap((p) =>
+        p.cab ? p.cab.riders.map((r) => r._id) : [p._id],
+      );
+    expect(await offeredTo(c, rideC._id)).not.toContain(rideA._id);
+    const asked = await sendMatch(t, c, rideC._id, rideA._id);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe('That ride is no longer available.');
+
+    // D joins the two after C left: D and C never rode together, so each may meet the other.
+    const d = await t.signUp();
+    const rideD = await createRide(t, d, { minutesAhead });
+    t.clock.advance(1000);
+    const askD = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id;
+    expect((await respond(t, b, rideB._id, askD)).statusCode).toBe(200);
+
+    // A leaves B and D; then B ends the cab. Everyone is open again.
+    t.clock.advance(1000);
+    expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
+    expect((await setStatus(b, matchId, 'Cancelled')).statusCode).toBe(200);
+    const toC = await offeredTo(c, rideC._id);
+    expect(toC).toContain(rideD._id);
+    expect(toC).not.toContain(rideA._id);
+    expect(toC).not.toContain(rideB._id);
+    expect(await offeredTo(b, rideB._id)).not.toContain(rideC._id);
+    expect(await offeredTo(d, rideD._id)).toEqual(expect.arrayContaining([rideC._id]));
+    expect(await offeredTo(d, rideD._id)).not.toContain(rideA._id);
+    expect((await sendMatch(t, b, rideB._id, rideC._id)).statusCode).toBe(409);
   });
 
   it('gives a rider who joins the chat from their joining on, not what the two said before', async () => {
