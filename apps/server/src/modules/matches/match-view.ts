@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, not } from 'drizzle-orm';
 import type { Match, MatchRequest, RideRequest } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, matches, users } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ride-request-view';
 import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
 import { hasSetOff } from '../matching/cab-members';
+import { isLowRated } from '../matching/rating-rule';
 
 /** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
 export type MatchViewer = { userId: string; config: ServiceContext['config'] };
@@ -76,7 +77,14 @@ const pendingAsksTo = (db: DbOrTx, matchIds: string[]) =>
   db
     .select()
     .from(matchRequests)
-    .where(and(inArray(matchRequests.toMatchId, matchIds), eq(matchRequests.status, 'Pending')))
+    .where(
+      and(
+        inArray(matchRequests.toMatchId, matchIds),
+        eq(matchRequests.status, 'Pending'),
+        // An asker whose ratings have fallen since cannot be accepted (decision 008).
+        not(isLowRated(matchRequests.fromUserId)),
+      ),
+    )
     .orderBy(matchRequests.createdAt);
 
 /** An ask to join the viewer's cab, with their figures in the cab it would make; gone if none. */

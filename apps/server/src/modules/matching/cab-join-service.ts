@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
-import { lowRatedAmong } from './rating-rule';
+import { assertRatingsAllow } from './rating-rule';
 import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
@@ -66,12 +66,7 @@ export async function askToJoinCab(
       'CONFLICT',
       `Your ride request is ${status.toLowerCase()}, so it cannot be matched.`,
     );
-  if ((await lowRatedAmong(tx, [userId])).has(userId)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
-    );
-  }
+  await assertRatingsAllow(tx, { self: userId }, 'send');
   // A cab that declined this ride keeps it out (decision 004), whichever of its riders is asked.
   const [declined] = await tx
     .select({ id: matchRequests.id })
@@ -162,6 +157,8 @@ export async function answerAskToJoin(
   const joiner = rides.find((ride) => ride.id === pending.fromRequestId);
   await lockStillPending(tx, pending.id);
   if (!joiner || effectiveStatus(joiner, now) !== 'Active') throw new AppError('CONFLICT', GONE);
+  // The joiner's ratings may have fallen since they asked (the cab's riders are checked in admit).
+  await assertRatingsAllow(tx, { self: userId, other: joiner.riderId }, 'accept');
   const { members } = await admitOrThrow(ctx, tx, matchId, joiner);
 
   await tx

@@ -18,7 +18,7 @@ import {
 import { notifyRider } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
 import { areKeptApart } from './kept-apart';
-import { lowRatedAmong } from './rating-rule';
+import { assertRatingsAllow } from './rating-rule';
 import {
   acceptClosingOthers,
   closedRequestColumns,
@@ -120,14 +120,8 @@ async function insertMatchRequest(
   assertOpen(from, now, 'Your');
   assertOpen(to, now, 'Their');
   await assertNotBlocked(tx, from.riderId, to.riderId);
-  const lowRated = await lowRatedAmong(tx, [from.riderId, to.riderId]);
-  if (lowRated.has(from.riderId)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
-    );
-  }
-  if (lowRated.has(to.riderId) || (await areKeptApart(tx, from.id, to.id)))
+  await assertRatingsAllow(tx, { self: from.riderId, other: to.riderId }, 'send');
+  if (await areKeptApart(tx, from.id, to.id))
     throw new AppError('CONFLICT', 'That ride is no longer available.');
   const genders = await gendersOf(tx, [from.riderId, to.riderId]);
   const side = (row: typeof from) => ({
@@ -227,9 +221,15 @@ export async function respondToMatchRequest(
       return { accepted: false as const, pending };
     }
     for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
-    if (locked.length === 2) await assertNotBlocked(tx, locked[0]!.riderId, locked[1]!.riderId);
+    if (locked.length !== 2) throw new AppError('CONFLICT', 'That ride is no longer available.');
+    await assertNotBlocked(tx, locked[0]!.riderId, locked[1]!.riderId);
+    // What was checked at the sending may have changed since: ratings, and the two kept apart.
+    await assertRatingsAllow(tx, { self: userId, other: pending.fromUserId }, 'accept');
     // A ride edited after the request was sent may no longer fit the other one.
-    if (locked.length !== 2 || !isCompatible(ctx, locked[0]!, locked[1]!)) {
+    if (
+      !isCompatible(ctx, locked[0]!, locked[1]!) ||
+      (await areKeptApart(tx, locked[0]!.id, locked[1]!.id))
+    ) {
       throw new AppError('CONFLICT', 'That ride is no longer available.');
     }
     const genders = await gendersOf(

@@ -24,7 +24,7 @@ import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
 import { figuresFor, fitPair, metresBetween } from './ride-fit';
 import { admitToCab, cabMembersFromJson, cabMembersJson, cabView } from './cab-members';
-import { isLowRated } from './rating-rule';
+import { isLowRated, isLowRatedBy } from './rating-rule';
 import { isKeptApart } from './kept-apart';
 import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
 
@@ -285,6 +285,8 @@ export async function findMatchesAndRequests(
       return [{ incoming: false, view }];
     }
     if (effectiveStatus(other, now) !== 'Active') return [];
+    // Nor one whose other rider's ratings have fallen since it was sent (decision 008).
+    if (isLowRatedBy(rider.ratingAverage, rider.ratingCount)) return [];
     const fit = fitPair(ctx, mine, other);
     const view: MatchRequest = { ...base, ...(fit ? figuresFor(fit, mine.id) : {}) };
     return [{ incoming: pending.fromRequestId !== mine.id, view }];

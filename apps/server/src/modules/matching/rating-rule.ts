@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOW_RATING_AVERAGE, LOW_RATING_MIN_COUNT } from '@aeropool/contract/accounts';
 import type { DbOrTx } from '../../db/database';
 import { ratings } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 
 /**
  * True for a rider whose average is under 2.5 over at least 3 ratings (decision 008): such a rider
@@ -12,6 +13,10 @@ import { ratings } from '../../db/schema';
 export const isLowRated = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
   sql<boolean>`coalesce((select count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}
     from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
+
+/** isLowRated from a rider's rating average and count as read with them (trustSignalsOf). */
+export const isLowRatedBy = (average: string | number | null, count: number) =>
+  Number(count) >= LOW_RATING_MIN_COUNT && average !== null && Number(average) < LOW_RATING_AVERAGE;
 
 export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set<string>> {
   const rows = await db
@@ -23,4 +28,24 @@ export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set
       sql`count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}`,
     );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The rule where two riders would become co-riders: a request sent, an ask to join, an accept
+ * (decision 008). `self` low-rated: 403, pointing to support; `other`: the ride is gone (409), as
+ * it is no longer offered. Checked at the accept too, since ratings can fall while a request waits.
+ */
+export async function assertRatingsAllow(
+  db: DbOrTx,
+  riders: { self: string; other?: string },
+  action: 'send' | 'accept',
+) {
+  const { self, other } = riders;
+  const low = await lowRatedAmong(db, other ? [self, other] : [self]);
+  if (low.has(self))
+    throw new AppError(
+      'FORBIDDEN',
+      `Your recent ratings are too low to ${action} match requests. Contact support if you think this is a mistake.`,
+    );
+  if (other && low.has(other)) throw new AppError('CONFLICT', 'That ride is no longer available.');
 }

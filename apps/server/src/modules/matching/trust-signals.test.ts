@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, ratings, rideRequests, users } from '../../db/schema';
-import { createRide, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
+import type { Trip } from '@aeropool/contract/rides';
+import {
+  createRide,
+  matchedPair,
+  matchesOf,
+  PLACES,
+  respond,
+  sendMatch,
+} from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -85,5 +93,56 @@ describe('riders rated under 2.5 over 3 or more ratings', () => {
     expect(fromLow.json().message).toBe(
       'Your recent ratings are too low to send match requests. Contact support if you think this is a mistake.',
     );
+  });
+
+  it('whose ratings fall while a request waits: it leaves both lists and cannot be accepted', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 5100 });
+    const rideB = await createRide(t, b, { minutesAhead: 5100, place: PLACES.indiranagar });
+    const fromA = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0]._id;
+    const rideC = await createRide(t, c, { minutesAhead: 5200 });
+    const rideD = await createRide(t, d, { minutesAhead: 5200, place: PLACES.indiranagar });
+    const fromC = (await sendMatch(t, c, rideC._id, rideD._id)).json().entities[0]._id;
+
+    // The sender falls under the rule: the recipient no longer sees the request, nor may accept it.
+    await rate(a, [1, 2, 2]);
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toEqual([]);
+    const accepted = await respond(t, b, rideB._id, fromA);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().message).toBe('That ride is no longer available.');
+
+    // The recipient falls under it: the sender's list drops the request; accepting is refused.
+    await rate(d, [1, 1, 1]);
+    expect((await matchesOf(t, c, rideC._id)).outgoingMatches).toEqual([]);
+    const byLow = await respond(t, d, rideD._id, fromC);
+    expect(byLow.statusCode).toBe(403);
+    expect(byLow.json().message).toBe(
+      'Your recent ratings are too low to accept match requests. Contact support if you think this is a mistake.',
+    );
+  });
+
+  it('whose ratings fall while their ask to join a cab waits: the cab no longer sees it', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const { rideA, matchId } = await matchedPair(t, a, b, { minutesAhead: 5400 });
+    const rideC = await createRide(t, c, { minutesAhead: 5400 });
+    const ask = await sendMatch(t, c, rideC._id, rideA._id);
+    expect(ask.statusCode).toBe(201);
+    const asksOnCard = async () => {
+      const trips = (
+        await t.request({
+          method: 'GET',
+          url: `/api/match-or-ride-request/upcoming/${a.id}`,
+          token: a.token,
+        })
+      ).json().entities as Trip[];
+      return trips.find((trip) => trip.match?._id === matchId)!.match!.joinRequests ?? [];
+    };
+    expect(await asksOnCard()).toHaveLength(1);
+
+    await rate(c, [2, 2, 2]);
+    expect(await asksOnCard()).toEqual([]);
+    const accepted = await respond(t, a, rideA._id, ask.json().entities[0]._id);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().message).toBe('That ride is no longer available.');
   });
 });
