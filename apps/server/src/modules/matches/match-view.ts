@@ -99,7 +99,7 @@ function askView(
   if (!joiner || joiner.row.status !== 'Active' || joiner.row.timeOfTravel <= now) return [];
   // A cab that has set off takes nobody: an accept would be refused.
   if (hasSetOff(viewer, cab, now)) return [];
-  const fit = fitRows(viewer, [...cab, joiner.row]);
+  const fit = fitRows(viewer, [...cab, joiner.row], now);
   if (!fit) return [];
   const myRow = cab.find((r) => r.id === mine.rideRequestId)!;
   return [

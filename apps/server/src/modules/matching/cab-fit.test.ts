@@ -211,6 +211,23 @@ describe('a shared cab within per-rider limits', () => {
     expect(asserted).toBeGreaterThan(100);
   });
 
+  it('to the airport, never plans a pickup that is not after now (a cab still to form)', () => {
+    // Both want 16:00; the cab must reach the second after the drive, so the first is collected
+    // a few minutes early and the second a few minutes late.
+    const riders = [
+      rider('koramangala', 'pickup', '16:00'),
+      rider('indiranagar', 'pickup', '16:00'),
+    ];
+    const plan = fitCab(riders, LIMITS)!;
+    const firstPickup = Math.min(...plan.riders.map((r) => r.reachesAtMs));
+    expect(firstPickup).toBeLessThan(at('16:00'));
+    expect(fitCab(riders, LIMITS, firstPickup - 60_000)).toEqual(plan);
+    expect(fitCab(riders, LIMITS, firstPickup)).toBeNull();
+    // From the airport the cab leaves at the last kerb time, which is ahead while the rides are.
+    const drops = [rider('koramangala', 'drop', '16:00'), rider('indiranagar', 'drop', '16:05')];
+    expect(fitCab(drops, LIMITS, at('15:59'))).toEqual(fitCab(drops, LIMITS));
+  });
+
   it('riders going different ways never share', () => {
     expect(
       fitCab(

@@ -94,6 +94,7 @@ function fitInOrder(
   limits: FitLimits,
   clockMs: number,
   soloOf: Map<string, { km: number; minutes: number }>,
+  notBeforeMs: number,
 ): CabFit {
   const first = order[0]!;
   const hop = new Set(order.map((r) => r.terminal)).size > 1;
@@ -153,7 +154,9 @@ function fitInOrder(
     Math.min(limits.maxDetourMinutes, limits.maxDetourShare * r.soloMinutes);
   const withinLimits =
     misfit <= limits.maxWaitMinutes + 1e-9 &&
-    riders.every((r) => r.extraMinutes <= limitOf(r) + 1e-9);
+    riders.every((r) => r.extraMinutes <= limitOf(r) + 1e-9) &&
+    // Nobody can be collected in the past (a drop leaves at the last kerb time, never past).
+    reaches[0]! > notBeforeMs;
 
   const share = (value: number, limit: number) => (limit > 0 ? value / limit : value > 0 ? 1 : 0);
   const score = fitScore({
@@ -176,9 +179,14 @@ function fitInOrder(
 /**
  * The best way to share one cab among `riders` (same direction): every order is tried, and the
  * one within the limits with the highest percentage wins. Null when no order keeps every rider
- * within the limits, or the directions differ.
+ * within the limits, or the directions differ. A cab still to form passes `notBeforeMs` (now):
+ * an order whose first pickup is not after it cannot be driven.
  */
-export function fitCab(riders: CabRider[], limits: FitLimits): CabFit | null {
+export function fitCab(
+  riders: CabRider[],
+  limits: FitLimits,
+  notBeforeMs = -Infinity,
+): CabFit | null {
   if (new Set(riders.map((r) => r.direction)).size !== 1) return null;
   // One clock for the whole cab, whatever the order: when it leaves the airport (the last rider
   // at the kerb), or the earliest pickup time. Speeds, and so solo minutes, are read at it.
@@ -190,7 +198,7 @@ export function fitCab(riders: CabRider[], limits: FitLimits): CabFit | null {
   // fare): every rider of a cab sees the same order, whoever is looking.
   const sorted = [...riders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const order of permutations(sorted)) {
-    const fit = fitInOrder(order, limits, clockMs, soloOf);
+    const fit = fitInOrder(order, limits, clockMs, soloOf, notBeforeMs);
     if (!fit.withinLimits) continue;
     if (
       !best ||

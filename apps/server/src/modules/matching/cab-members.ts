@@ -171,7 +171,7 @@ export function admitToCab(
     !members.every((m) => womenOnlyAllows(side, { womenOnly: m.row.womenOnly, gender: m.gender }))
   )
     return { refusal: 'gone' };
-  const fit = fitRows(ctx, [...rows, joiner]);
+  const fit = fitRows(ctx, [...rows, joiner], ctx.now());
   return fit ? { fit } : { refusal: 'misfit' };
 }
 

@@ -393,3 +393,36 @@ describe('a declined match request (issue 9)', () => {
     ).toContain(rideB._id);
   });
 });
+
+describe('a pair to the airport close to its time', () => {
+  it('is not offered or accepted once its plan’s first pickup is due', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 60, direction: 'pickup' });
+    const rideB = await createRide(t, b, {
+      minutesAhead: 60,
+      direction: 'pickup',
+      place: PLACES.indiranagar,
+    });
+    const cardOf = async (user: typeof a, mine: string, theirs: string) =>
+      (await matchesOf(t, user, mine)).potentialMatches.find(
+        (p: { _id: string }) => p._id === theirs,
+      ) as { fit: { reachesAt: number } } | undefined;
+    // Both want 60 minutes from now: one of them is collected a few minutes before that.
+    const pickups = [
+      (await cardOf(a, rideA._id, rideB._id))!.fit.reachesAt,
+      (await cardOf(b, rideB._id, rideA._id))!.fit.reachesAt,
+    ];
+    const firstPickup = Math.min(...pickups);
+    expect(firstPickup).toBeLessThan(new Date(rideA.timeOfTravel).getTime());
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(sent.statusCode).toBe(201);
+
+    // The first pickup passes while both rides are still ahead: that plan can no longer be driven.
+    t.clock.advance(firstPickup - t.clock.now().getTime() + 30_000);
+    expect(t.clock.now().getTime()).toBeLessThan(new Date(rideA.timeOfTravel).getTime());
+    const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json().message).toBe('That ride is no longer available.');
+    expect(await cardOf(b, rideB._id, rideA._id)).toBeUndefined();
+  });
+});

@@ -49,32 +49,34 @@ export const roomIn = (rides: Load[]) => ({
 
 /**
  * These riders' best shared cab within every rider's limits (cab-fit), or null; null too when
- * they would not fit one cab's seats and bags.
+ * they would not fit one cab's seats and bags. `now` for a cab still to form (a pair, a rider
+ * joining): its plan must start after it. A formed cab keeps the plan it was formed with.
  */
 export function fitRows(
   ctx: Pick<ServiceContext, 'config'>,
   rows: RideRequestRow[],
+  now: Date | null,
 ): CabFit | null {
   if (new Set(rows.map((r) => r.riderId)).size !== rows.length) return null;
   const room = roomIn(rows);
   if (room.riders < 0 || room.seats < 0 || room.bags < 0) return null;
-  return fitCab(rows.map(cabRiderOf), fitLimits(ctx));
+  return fitCab(rows.map(cabRiderOf), fitLimits(ctx), now?.getTime());
 }
 
 /** The figures of a cab already formed: its best order within the limits, or its best order. */
 export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: RideRequestRow[]) =>
-  fitRows(ctx, rows) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
+  fitRows(ctx, rows, null) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
 
-/** The two riders' best shared cab within every rider's limits, or null. */
+/** The two riders' best shared cab from now, within every rider's limits, or null. */
 export const fitPair = (
-  ctx: Pick<ServiceContext, 'config'>,
+  ctx: Pick<ServiceContext, 'config' | 'now'>,
   a: RideRequestRow,
   b: RideRequestRow,
-) => fitRows(ctx, [a, b]);
+) => fitRows(ctx, [a, b], ctx.now());
 
 /** True when b is a request a can share a cab with: same direction, each rider within the limits. */
 export const isCompatible = (
-  ctx: Pick<ServiceContext, 'config'>,
+  ctx: Pick<ServiceContext, 'config' | 'now'>,
   a: RideRequestRow,
   b: RideRequestRow,
 ) => fitPair(ctx, a, b) !== null;
