@@ -68,6 +68,11 @@ export async function cancelMatch(
       ),
     );
   // The asks to join it last: rides before match requests, the order a block and an accept take.
+  return closeAsksToJoin(tx, matchId, now);
+}
+
+/** A match that ended takes nobody: its pending asks close. Returns the askers, to tell. */
+async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<string[]> {
   const asks = await tx
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: now })
@@ -217,13 +222,12 @@ export async function updateMatchStatus(
       .update(rideRequests)
       .set({ status: 'Completed', updatedAt: now })
       .where(inArray(rideRequests.id, requestIds));
-    return { members, askers: [] };
+    return { members, askers: await closeAsksToJoin(tx, matchId, now) };
   });
 
+  // Riders who had asked to join a match that ended: their outgoing list drops the ask.
+  for (const asker of askers) ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
   if (status === 'Cancelled') {
-    // Riders who had asked to join a match that ended: their outgoing list drops the ask.
-    for (const asker of askers)
-      ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
     await tellCoRidersOfLeave(ctx, { matchId, userId, members, now });
     return;
   }

@@ -661,6 +661,32 @@ describe('a cab of three', () => {
     expect(res.json().entities[0].status).toBe('Cancelled');
   });
 
+  it('closes the asks to join it when it completes', async () => {
+    const { a, b, c, rideA, rideC, matchId, minutesAhead } = await cabWithAsk({
+      minutesAhead: 200,
+    });
+    const ask = await sendMatch(t, c, rideC._id, rideA._id);
+    expect(ask.statusCode).toBe(201);
+    t.clock.advance((minutesAhead + 60) * 60_000);
+    try {
+      const rated = await t.request({
+        method: 'POST',
+        url: '/api/rating',
+        token: a.token,
+        payload: { raterUserId: a.id, ratedUserId: b.id, matchId, rating: 5 },
+      });
+      expect(rated.statusCode).toBe(201);
+      expect((await setStatus(a, matchId, 'Completed')).statusCode).toBe(200);
+      const [row] = await t.database.db
+        .select({ status: matchRequests.status })
+        .from(matchRequests)
+        .where(eq(matchRequests.id, ask.json().entities[0]._id));
+      expect(row!.status).toBe('Cancelled');
+    } finally {
+      t.clock.advance(-(minutesAhead + 60) * 60_000);
+    }
+  });
+
   it('rates each co-rider, and completes once the rider has rated both', async () => {
     // Soon, so the sessions outlive the clock's jump past the trip.
     const { a, b, c, matchId, minutesAhead } = await cabOfThree(200);
