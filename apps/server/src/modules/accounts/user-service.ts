@@ -13,7 +13,7 @@ import { phoneCodes, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DbOrTx } from '../../db/database';
 import type { ServiceContext } from '../../lib/service-context';
-import { cancelActiveMatchesOfRider } from '../matches/match-service';
+import { cancelActiveMatchesOfRider, tellCoRidersOfLeave } from '../matches/match-service';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
@@ -206,7 +206,7 @@ export async function withdrawRider(
   first?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   const now = ctx.now();
-  const notify = await ctx.db.transaction(async (tx) => {
+  const { left, askers } = await ctx.db.transaction(async (tx) => {
     // Lock the rider, then their requests, in the order creates and accepts take them, so
     // neither can slip a new request or match in while the account closes.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
@@ -219,12 +219,13 @@ export async function withdrawRider(
       .for('update');
     await tx.update(users).set(change).where(eq(users.id, id));
     await ctx.sessions.revokeAllOf(id, tx);
-    return [
-      ...(await cancelActiveMatchesOfRider(tx, id, now)),
-      ...(await cancelOpenRequestsOfRider(tx, id, now)),
-    ];
+    const { left, askers } = await cancelActiveMatchesOfRider(tx, id, now);
+    return { left, askers: [...askers, ...(await cancelOpenRequestsOfRider(tx, id, now))] };
   });
-  for (const userId of notify) {
+  for (const userId of askers) {
     if (userId !== id) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
   }
+  // Co-riders hear it as any leave: a notice on their open tabs, the bell and a mail (no reason).
+  for (const { matchId, members } of left)
+    await tellCoRidersOfLeave(ctx, { matchId, userId: id, members, now });
 }

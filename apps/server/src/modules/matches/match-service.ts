@@ -138,26 +138,32 @@ export async function leaveMatch(
   return [];
 }
 
-/** For deactivation: the rider leaves every Active match; returns the co-riders to notify. */
+/**
+ * For deactivation and suspension: the rider leaves every Active match. Returns the matches left,
+ * with their riders as they were, for tellCoRidersOfLeave, and the riders whose asks to join closed.
+ */
 export async function cancelActiveMatchesOfRider(
   tx: DbOrTx,
   userId: string,
   now: Date,
-): Promise<string[]> {
+): Promise<{ left: { matchId: string; members: Member[] }[]; askers: string[] }> {
   const mine = await tx
     .select({ matchId: matchMembers.matchId })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
-  const notify: string[] = [];
+  const left: { matchId: string; members: Member[] }[] = [];
+  const askers: string[] = [];
   for (const { matchId } of mine) {
     // As every join and leave does: a rider joining now waits, and is then a member seen here.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
-    const askers = await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true });
-    notify.push(...members.map((m) => m.userId).filter((id) => id !== userId), ...askers);
+    askers.push(
+      ...(await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true })),
+    );
+    left.push({ matchId, members });
   }
-  return notify;
+  return { left, askers };
 }
 
 /**
@@ -240,7 +246,7 @@ export async function updateMatchStatus(
  * After a cancellation or a leave: the co-riders hear it at once in the app (a notice on their
  * open tabs) and by mail; the leaver's own tabs just refresh (issue 9).
  */
-async function tellCoRidersOfLeave(
+export async function tellCoRidersOfLeave(
   ctx: ServiceContext,
   {
     matchId,

@@ -649,9 +649,23 @@ describe('a cab of three', () => {
   });
 
   it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {
-    const { a, b, rideA, rideB, rideC, matchId } = await cabOfThree();
-    const blocked = await block(t, a, b);
-    expect(blocked.statusCode).toBeLessThan(300);
+    const { a, b, c, rideA, rideB, rideC, matchId } = await cabOfThree();
+    const tabC = await connectSocket(await listening(), c.token);
+    const heardByC = collect(tabC, 'trips:changed');
+    try {
+      const blocked = await block(t, a, b);
+      expect(blocked.statusCode).toBeLessThan(300);
+      // The third rider's open tabs and bell hear that their cab ended, not only their mail.
+      await expect
+        .poll(() => heardByC)
+        .toContainEqual(expect.objectContaining({ reason: 'match-cancelled' }));
+    } finally {
+      tabC.close();
+    }
+    const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: c.token });
+    expect(inbox.json().entities[0].notifications).toContainEqual(
+      expect.objectContaining({ kind: 'match-cancelled', title: 'Your shared ride was cancelled' }),
+    );
     const rows = await t.database.db
       .select()
       .from(rideRequests)

@@ -167,6 +167,16 @@ describe('moderation desk', () => {
     );
     const match = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
     expect(match.json().entities[0].status).toBe('Cancelled');
+    // The co-rider is told as of any cancel, in the bell (and by mail), without the reason.
+    const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: a.token });
+    const told = inbox.json().entities[0].notifications as { kind: string; body: string }[];
+    expect(told).toContainEqual(
+      expect.objectContaining({
+        kind: 'match-cancelled',
+        body: expect.stringContaining('cancelled your shared ride'),
+      }),
+    );
+    expect(JSON.stringify(told)).not.toContain(reason);
     expect(
       (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason })).statusCode,
     ).toBe(409);

@@ -10,6 +10,7 @@ import { cancelMatch, lockMatch } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { matchEndedByBlockMail } from './safety-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
+import { notifyRider } from '../notifications/notification-service';
 
 /** Match requests either rider sent the other. */
 export const requestsBetween = (a: string, b: string) =>
@@ -140,22 +141,25 @@ export async function applyBlock(
 }
 
 /**
- * After the commit: a notice mail to both riders of a cancelled match, and open tabs told. The
- * blocked rider's tabs hear only of what changed for them, as a decline or a cancellation would
- * tell them: nothing at the moment of a block that changed nothing of theirs.
+ * After the commit: a notice mail to every rider of a cancelled match, the riders other than the
+ * blocker told in the bell too, and open tabs told. The blocked rider's tabs hear only of what
+ * changed for them, as a decline or a cancellation would tell them: nothing at the moment of a
+ * block that changed nothing of theirs.
  */
 export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome): Promise<void> {
-  if (outcome.ended.length > 0) await noticeMatchesEnded(ctx, outcome.ended, outcome.blockerId);
-  ctx.notifyUser(outcome.blockerId, 'trips:changed', { reason: 'match-cancelled' });
-  if (outcome.ended.length > 0) {
-    ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-cancelled' });
-  } else if (outcome.declined > 0) {
-    ctx.notifyUser(outcome.blockedId, 'trips:changed', { reason: 'match-declined' });
-  }
+  const { blockerId, blockedId } = outcome;
+  const ridersOfEnded =
+    outcome.ended.length > 0 ? await noticeMatchesEnded(ctx, outcome.ended, blockerId) : [];
+  ctx.notifyUser(blockerId, 'trips:changed', { reason: 'match-cancelled' });
+  // The blocked rider, and a third rider of a cab that ended with it.
+  for (const rider of ridersOfEnded)
+    if (rider !== blockerId) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-cancelled' });
+  if (outcome.ended.length === 0 && outcome.declined > 0)
+    ctx.notifyUser(blockedId, 'trips:changed', { reason: 'match-declined' });
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
-  for (const rider of outcome.toldOfClosedRequests)
-    if (rider !== outcome.blockerId && rider !== outcome.blockedId)
-      ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
+  const told = new Set([blockerId, blockedId, ...ridersOfEnded]);
+  for (const rider of new Set(outcome.toldOfClosedRequests))
+    if (!told.has(rider)) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }
 
 export async function blockRider(
@@ -168,18 +172,32 @@ export async function blockRider(
   return { name: outcome.name };
 }
 
-async function noticeMatchesEnded(ctx: ServiceContext, matchIds: string[], blockerId: string) {
+/** Mails every rider of the ended matches, and puts it in the bell of those who did not block. */
+async function noticeMatchesEnded(
+  ctx: ServiceContext,
+  matchIds: string[],
+  blockerId: string,
+): Promise<string[]> {
   const views = await loadMatchViews(ctx.db, matchIds, ctx.now());
+  const riders: string[] = [];
   for (const match of views.values()) {
     for (const request of match.requests) {
-      const mail = matchEndedByBlockMail(
-        request,
-        request.rider._id === blockerId,
-        ctx.config.PUBLIC_URL,
-      );
+      const isBlocker = request.rider._id === blockerId;
+      riders.push(request.rider._id);
+      const mail = matchEndedByBlockMail(request, isBlocker, ctx.config.PUBLIC_URL);
       ctx.mailer.sendLater(mail, 'block notice not sent');
+      if (isBlocker) continue;
+      await notifyRider(ctx, {
+        userId: request.rider._id,
+        kind: 'match-cancelled',
+        title: 'Your shared ride was cancelled',
+        body: 'The chat is closed and your ride request is open again.',
+        link: '/dashboard',
+        dedupeKey: `match-cancelled:${match._id}`,
+      });
     }
   }
+  return riders;
 }
 
 export async function unblockRider(
