@@ -4,6 +4,7 @@ import { LOW_RATING_AVERAGE, LOW_RATING_MIN_COUNT } from '@aeropool/contract/acc
 import type { DbOrTx } from '../../db/database';
 import { ratings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isHiddenByReports } from '../safety/block-rule';
 
 /**
  * True for a rider whose average is under 2.5 over at least 3 ratings (decision 008): such a rider
@@ -48,4 +49,14 @@ export async function assertRatingsAllow(
       `Your recent ratings are too low to ${action} match requests. Contact support if you think this is a mistake.`,
     );
   if (other && low.has(other)) throw new AppError('CONFLICT', 'That ride is no longer available.');
+}
+
+/** True for a rider not offered to others: low-rated, or hidden by open reports (decision 009). */
+export async function isHiddenFromOthers(db: DbOrTx, riderId: string): Promise<boolean> {
+  const id = sql`${riderId}::uuid`;
+  const result = await db.execute(
+    sql`select (${isLowRated(id)} or ${isHiddenByReports(id)}) as hidden`,
+  );
+  const [row] = (result as unknown as { rows: { hidden: boolean }[] }).rows;
+  return row?.hidden === true;
 }

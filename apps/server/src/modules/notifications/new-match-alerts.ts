@@ -6,7 +6,7 @@ import { shortName } from '../accounts/user-view';
 import { describeTrip, tripMail } from '../matching/match-mails';
 import { findMatchesAndRequests } from '../matching/potential-matches';
 import { matchMailsPerRecipient } from '../matching/match-limits';
-import { lowRatedAmong } from '../matching/rating-rule';
+import { isHiddenFromOthers } from '../matching/rating-rule';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { notifyRider } from './notification-service';
 
@@ -23,8 +23,8 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
   const now = ctx.now();
   const [view] = (await loadRideRequestViews(ctx.db, [rideRequestId], now)).values();
   if (!view || view.status !== 'Active') return 0;
-  // A rider hidden from others for low ratings is not announced to them either.
-  if ((await lowRatedAmong(ctx.db, [view.rider._id])).size > 0) return 0;
+  // A rider hidden from others (low ratings, open reports) is not announced to them either.
+  if (await isHiddenFromOthers(ctx.db, view.rider._id)) return 0;
   const { potentialMatches } = await findMatchesAndRequests(ctx, rideRequestId, view.rider._id);
   const fitting = potentialMatches.filter(
     (candidate) => !candidate.cab && candidate.matchPercentage >= NEW_MATCH_ALERT_PERCENTAGE,
@@ -62,19 +62,18 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       link: '/dashboard',
       // Per rider, not per ride: cancelling and posting again does not announce them twice.
       dedupeKey: `new-match:${candidate._id}:${view.rider._id}`,
-      mail: (await mayMail(ctx, trip.rider._id))
-        ? tripMail(
-            trip.rider.email,
-            `A new rider fits your trip (${candidate.matchPercentage}% match)`,
-            [
-              `Hi ${trip.rider.firstName},`,
-              `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
-              `Your trip: ${describeTrip(trip)}.`,
-              'Send them a match request from Potential Matches in My Trips.',
-            ],
-            ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
-          )
-        : undefined,
+      mail: tripMail(
+        trip.rider.email,
+        `A new rider fits your trip (${candidate.matchPercentage}% match)`,
+        [
+          `Hi ${trip.rider.firstName},`,
+          `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
+          `Your trip: ${describeTrip(trip)}.`,
+          'Send them a match request from Potential Matches in My Trips.',
+        ],
+        ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
+      ),
+      mailIf: () => mayMail(ctx, trip.rider._id),
     });
   }
   return earlier.length;

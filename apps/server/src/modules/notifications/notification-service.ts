@@ -22,6 +22,11 @@ export type RiderNotice = {
   /** Sent only when the rider has not switched this kind's e-mails off. */
   mail?: MailMessage;
   /**
+   * Asked last, only when the mail would go (a new notification, mails of this kind wanted): a
+   * mail limit counts the mails sent, not the events that notified nobody.
+   */
+  mailIf?: () => Promise<boolean>;
+  /**
    * Shown live and pushed in place of `body`, never stored: a chat message's words stay only in
    * the encrypted chat, not in the notifications table.
    */
@@ -76,7 +81,11 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
       url: notice.link,
       tag: notice.dedupeKey,
     });
-    if (notice.mail && (await wantsMail(ctx, notice.userId, notice.kind))) {
+    if (
+      notice.mail &&
+      (await wantsMail(ctx, notice.userId, notice.kind)) &&
+      (await (notice.mailIf?.() ?? true))
+    ) {
       // Not awaited either: a slow mail server must not hold up the action.
       ctx.mailer.sendLater(notice.mail, 'notification mail not sent', { kind: notice.kind });
     }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { reports } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
@@ -325,5 +326,37 @@ describe('jobs: reminders and new-match alerts', () => {
     const again = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
     await alertRidersOfNewRide(t.app, again._id);
     expect((await kinds(a)).filter((kind) => kind === 'new-match')).toHaveLength(1);
+  });
+
+  it('announces nobody a rider hidden by open reports', async () => {
+    const [a, hidden, ...reporters] = await Promise.all([1, 2, 3, 4, 5].map(() => t.signUp()));
+    await t.database.db.insert(reports).values(
+      reporters.map((reporter) => ({
+        reporterId: reporter.id,
+        reportedId: hidden!.id,
+        reason: 'Harassment' as const,
+        description: 'Rude in chat.',
+      })),
+    );
+    const minutesAhead = nextDay();
+    await createRide(t, a!, { minutesAhead });
+    const rideHidden = await createRide(t, hidden!, { minutesAhead, place: PLACES.indiranagar });
+    expect(await alertRidersOfNewRide(t.app, rideHidden._id)).toBe(0);
+    expect(await kinds(a!)).not.toContain('new-match');
+  });
+
+  it('counts an alert against the mail limit only when a mail goes', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' })]);
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    // Bina's ride changing again and again re-runs the alert; Asha was told once, mailed once.
+    for (let run = 0; run < 12; run += 1) await alertRidersOfNewRide(t.app, rideB._id);
+    await t.mail.waitFor(a.email, (m) => /A new rider fits your trip/.test(m.subject));
+    // Her mail limit is untouched by the runs that told her nothing: a request still mails her.
+    const c = await t.signUp({ firstName: 'Chitra' });
+    const rideC = await createRide(t, c, { minutesAhead, place: PLACES.indiranagar });
+    expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
+    await t.mail.waitFor(a.email, (m) => /new match request/i.test(m.subject));
   });
 });
