@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
+import { users } from '../../db/schema';
 import { otpFrom } from '../../test/mail-capture';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -56,6 +59,26 @@ describe('a deactivated account (decision 007)', () => {
       expect(login.json().entities[0]._id).toBe(a.id);
     } finally {
       t.clock.advance(-29 * DAY_MS);
+    }
+  });
+
+  it('after 30 days: a log-in answers as for an unknown address, and frees it and the phone', async () => {
+    const a = await t.signUp();
+    await t.database.db
+      .update(users)
+      .set({ phone: '+919812300001', phoneVerifiedAt: new Date() })
+      .where(eq(users.id, a.id));
+    await deactivate(a);
+    t.clock.advance(31 * DAY_MS);
+    try {
+      const login = await post('/api/user/login', { email: a.email, password: a.password });
+      expect(login.statusCode).toBe(401);
+      expect(login.json().message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
+      const [old] = await t.database.db.select().from(users).where(eq(users.id, a.id));
+      expect(old).toMatchObject({ phone: null, phoneVerifiedAt: null });
+      expect(old!.email).not.toBe(a.email);
+    } finally {
+      t.clock.advance(-31 * DAY_MS);
     }
   });
 

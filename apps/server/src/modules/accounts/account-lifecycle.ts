@@ -35,7 +35,14 @@ export async function findAccountByEmail(
   if (now.getTime() - deactivatedAt < WINDOW_MS) return { kind: 'deactivated', user };
   await db
     .update(users)
-    .set({ email: releasedAddress(user.id), googleSubject: null, updatedAt: now })
+    // The number goes with the address: it may be verified on a new account (decision 008).
+    .set({
+      email: releasedAddress(user.id),
+      googleSubject: null,
+      phone: null,
+      phoneVerifiedAt: null,
+      updatedAt: now,
+    })
     .where(eq(users.id, user.id));
   return { kind: 'none' };
 }

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { users } from '../../db/schema';
@@ -65,10 +65,13 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
 
   // Releases the address first if its deactivation is older than the reactivation window.
   await findAccountByEmail(ctx.db, email, ctx.now());
+  // The Google ID first: it is the Google account; its address may since be another account's.
   const [existing] = await ctx.db
     .select()
     .from(users)
-    .where(or(eq(users.googleSubject, subject), eq(users.email, email)));
+    .where(or(eq(users.googleSubject, subject), eq(users.email, email)))
+    .orderBy(sql`${users.googleSubject} = ${subject} desc nulls last`)
+    .limit(1);
   if (existing) {
     if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
     assertNotSuspended(ctx, existing);

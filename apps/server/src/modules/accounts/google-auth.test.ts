@@ -75,6 +75,18 @@ describe('POST /api/user/google-auth', () => {
     expect(res.json().message).toBe('Google sign-in failed. Please try again ⚠️');
   });
 
+  it('signs in the account its Google ID names when its address is now another account’s', async () => {
+    // The password account holds the address first; the Google account was made with another.
+    const other = await t.signUp();
+    const first = await googleAuth(
+      await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }),
+    );
+    expect(first.statusCode).toBe(200);
+    const moved = await googleAuth(await google.sign({ sub: 'g-1004', email: other.email }));
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().entities[0]._id).toBe(first.json().entities[0]._id);
+  });
+
   it('has no password to change for a Google-only account', async () => {
     const res = await googleAuth(
       await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }),

@@ -41,14 +41,16 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
   const userView = async (user: Parameters<typeof toUserView>[0]) =>
     toUserView(user, await averageRatingOf(fastify.db, user.id));
 
+  /** The signed-in answer: a session opened here, or the one `token` names (login opens its own). */
   const authResult = async (
     statusCode: number,
     message: string,
     user: Parameters<typeof toUserView>[0],
+    token?: string,
   ) => ({
     statusCode,
     message,
-    token: await fastify.sessions.issue(user.id),
+    token: token ?? (await fastify.sessions.issue(user.id)),
     entities: [await userView(user)],
   });
 
@@ -129,8 +131,10 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       ...rateLimited(),
       schema: { tags: ['accounts'], body: loginBodySchema, response: { 200: authResultSchema } },
     },
-    async (request) =>
-      authResult(200, ACCOUNT_MESSAGES.loggedIn, await users.login(fastify, request.body)),
+    async (request) => {
+      const { user, token } = await users.login(fastify, request.body);
+      return authResult(200, ACCOUNT_MESSAGES.loggedIn, user, token);
+    },
   );
 
   app.post(

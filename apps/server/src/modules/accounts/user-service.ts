@@ -1,5 +1,5 @@
 import { suspendedMessage } from '@aeropool/contract/safety';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
@@ -58,8 +58,19 @@ export async function createUser(ctx: ServiceContext, body: CreateUserBody): Pro
   });
 }
 
-export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserRow> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
+/**
+ * Checks the password and opens a session. The address is looked up as every path does (decision
+ * 007: a deactivation past the window frees it). The session is issued only while the password
+ * checked is still the account's, under a share lock on the rider's row: a change or reset that
+ * lands during the check either comes first (this login is refused) or waits for this session to
+ * exist and then revokes it with the others (decision 003).
+ */
+export async function login(
+  ctx: ServiceContext,
+  body: LoginBody,
+): Promise<{ user: UserRow; token: string }> {
+  const account = await findAccountByEmail(ctx.db, body.email, ctx.now());
+  const user = account.kind === 'none' ? undefined : account.user;
   const isValid = await verifyPassword(user?.passwordHash ?? null, body.password);
   if (!user || !isValid) {
     if (user?.isGoogleAuth && !user.passwordHash) {
@@ -72,7 +83,23 @@ export async function login(ctx: ServiceContext, body: LoginBody): Promise<UserR
   }
   if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
   assertNotSuspended(ctx, user);
-  return user;
+  const token = await ctx.db.transaction(async (tx) => {
+    const [still] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.passwordHash, user.passwordHash!),
+          eq(users.isActive, true),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .for('share');
+    if (!still) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
+    return ctx.sessions.issue(user.id, tx);
+  });
+  return { user, token };
 }
 
 /** A suspended rider learns why and where to write, at every way in (decision 009). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRide, matchedPair, matchesOf, sendMatch } from '../../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app';
+import { sessionsWaitingForLocks, sideSession } from '../../../test/lock-waits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,6 +137,38 @@ describe('phone verification by SMS', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/^You have asked for several codes in the last hour/);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a number changed while its code is checked is not left verified',
+    async () => {
+      const a = await t.signUp();
+      const first = newMobile();
+      const second = newMobile();
+      await setPhone(a, first);
+      await askCode(a);
+      const code = t.smsCode(`+91${first}`);
+      // Another session holds the rider's row, as a profile update does, so the check queues behind it.
+      const holder = await sideSession(t.database.pool);
+      let checked;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [a.id]);
+        checked = verify(a, code);
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        await holder.query('update users set phone = $2, phone_verified_at = null where id = $1', [
+          a.id,
+          `+91${second}`,
+        ]);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      expect((await checked!).json().message).toBe(
+        'This code has expired. Please ask for a new one.',
+      );
+      expect(await profile(a)).toMatchObject({ phone: `+91${second}`, phoneVerified: false });
+    },
+  );
 
   it('a number is verified on one account only', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);

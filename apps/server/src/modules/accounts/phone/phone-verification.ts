@@ -167,10 +167,14 @@ export async function verifyPhoneCode(ctx: ServiceContext, userId: string, code:
     if (other) {
       return { ok: false, error: new AppError('CONFLICT', PHONE_MESSAGES.takenElsewhere) };
     }
-    await tx
+    // Only while the profile still holds the number the code went to: a change landing during
+    // this check (it clears the check, decision 008) must not leave the new number verified.
+    const verified = await tx
       .update(users)
       .set({ phoneVerifiedAt: now, updatedAt: now })
-      .where(eq(users.id, userId));
+      .where(and(eq(users.id, userId), eq(users.phone, phone)))
+      .returning({ id: users.id });
+    if (verified.length === 0) return fail(PHONE_MESSAGES.codeExpired);
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;

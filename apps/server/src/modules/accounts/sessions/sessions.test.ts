@@ -5,6 +5,7 @@ import { sessions } from '../../../db/schema';
 import { connectSocket } from '../../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../../test/test-app';
 import { createSessions } from './session-service';
+import { sessionsWaitingForLocks, sideSession } from '../../../test/lock-waits';
 
 let t: TestApp;
 let url: string;
@@ -101,6 +102,33 @@ describe('sessions', () => {
     }
     expect((await profile(a, await sign({ sid }, a.id))).statusCode).toBe(200);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a log-in under way when the password changes opens no session',
+    async () => {
+      const a = await t.signUp();
+      // Another session holds the rider's row, as a password change does until it commits.
+      const holder = await sideSession(t.database.pool);
+      let loggingIn;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [a.id]);
+        loggingIn = t.request({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { email: a.email, password: a.password },
+        });
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        await holder.query("update users set password_hash = 'changed' where id = $1", [a.id]);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      const res = await loggingIn!;
+      expect(res.statusCode).toBe(401);
+      expect(res.json().token).toBeUndefined();
+    },
+  );
 
   it('a session ends at its expiry', async () => {
     const a = await t.signUp();
