@@ -23,7 +23,7 @@ export const SAFETY_MESSAGES = {
   riderNotFound: 'Rider not found.',
   blockedPair: 'You cannot match with this rider.',
   reportNotAllowed:
-    'You can only report a rider you have been matched with or have a pending request with.',
+    'You can only report a rider you have been matched with or who has sent you a match request.',
   reported: (reference: string) =>
     `Thanks for telling us. Your report ${reference} is with our team, and this rider is blocked.`,
 } as const;

@@ -232,7 +232,7 @@ describe('moderation desk', () => {
         minutesAhead: 2300 + i * 200,
         place: PLACES.indiranagar,
       });
-      await sendMatch(t, reporter, mine._id, theirs._id);
+      await sendMatch(t, target, theirs._id, mine._id);
       ids.push((await report(reporter, target)).json().entities[0]._id);
     }
     const offered = async () =>

@@ -1,11 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { SAFETY_MESSAGES, type ReportBody, type ReportReceipt } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
-import { matchRequests, reports, users } from '../../db/schema';
+import { matchMembers, matchRequests, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import type { LimitRule } from '../../plugins/limits';
-import { announceBlock, applyBlock, matchesBetween, requestsBetween } from './block-service';
+import { announceBlock, applyBlock, matchesBetween } from './block-service';
 import { reportReceiptMail, reportTeamMail } from './safety-mails';
 
 const contactOf = (user: { id: string; firstName: string; lastName: string; email: string }) => ({
@@ -25,14 +25,28 @@ const reportsPerRider: LimitRule = {
     'You have sent several reports today. Please write to support if you need to tell us more.',
 };
 
-/** True when the two riders shared a match, or one ever sent the other a match request. */
-async function haveMet(db: DbOrTx, a: string, b: string): Promise<boolean> {
+/**
+ * True when `reporter` has met `reported`: they shared a match, or `reported` sent them a match
+ * request (to them, or an ask to join a cab they ride in), whatever came of it. A request the
+ * reporter sent does not count: anyone can send one to a stranger, and three throwaway accounts
+ * sending and reporting would hide anyone (decision 009).
+ */
+async function hasMet(db: DbOrTx, reporter: string, reported: string): Promise<boolean> {
+  const reportersCabs = db
+    .select({ id: matchMembers.matchId })
+    .from(matchMembers)
+    .where(eq(matchMembers.userId, reporter));
   const [request] = await db
     .select({ id: matchRequests.id })
     .from(matchRequests)
-    .where(requestsBetween(a, b))
+    .where(
+      and(
+        eq(matchRequests.fromUserId, reported),
+        or(eq(matchRequests.toUserId, reporter), inArray(matchRequests.toMatchId, reportersCabs)),
+      ),
+    )
     .limit(1);
-  return request !== undefined || (await matchesBetween(db, a, b)).length > 0;
+  return request !== undefined || (await matchesBetween(db, reporter, reported)).length > 0;
 }
 
 /**
@@ -58,7 +72,7 @@ export async function createReport(
   const reporter = people.find((p) => p.id === reporterId);
   const reported = people.find((p) => p.id === body.userId);
   if (!reporter || !reported) throw new AppError('NOT_FOUND', SAFETY_MESSAGES.riderNotFound);
-  if (!(await haveMet(ctx.db, reporterId, body.userId)))
+  if (!(await hasMet(ctx.db, reporterId, body.userId)))
     throw new AppError('FORBIDDEN', SAFETY_MESSAGES.reportNotAllowed);
   await ctx.limits.consume(reportsPerRider, reporterId);
 

@@ -153,7 +153,7 @@ describe('report', () => {
     const refused = await report(a, stranger);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(
-      'You can only report a rider you have been matched with or have a pending request with.',
+      'You can only report a rider you have been matched with or who has sent you a match request.',
     );
 
     await matchedPair(t, a, b, { minutesAhead: 900 });
@@ -182,11 +182,19 @@ describe('report', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('a rider with a pending request can report the other', async () => {
+  it('the recipient of a match request can report its sender; the sender cannot report a stranger so', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const rideA = await createRide(t, a, { minutesAhead: 950 });
     const rideB = await createRide(t, b, { minutesAhead: 950, place: PLACES.indiranagar });
-    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(201);
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect(sent.statusCode).toBe(201);
+    // Sending a request (and withdrawing it) is no way to report a stranger.
+    await t.request({
+      method: 'DELETE',
+      url: `/api/ride-request/match-request/${sent.json().entities[0]._id}`,
+      token: a.token,
+    });
+    expect((await report(a, b, 'Fake profile')).statusCode).toBe(403);
     expect((await report(b, a, 'Fake profile')).statusCode).toBe(201);
   });
 
@@ -200,13 +208,13 @@ describe('report', () => {
     });
     const viewerRide = await createRide(t, viewer, { minutesAhead: 1100 });
     for (const [index, reporter] of reporters.entries()) {
-      // Each reporter met the target through a match request from an earlier ride.
+      // Each reporter met the target through a match request the target sent from an earlier ride.
       const mine = await createRide(t, reporter, { minutesAhead: 1300 + index * 200 });
       const theirs = await createRide(t, target, {
         minutesAhead: 1300 + index * 200,
         place: PLACES.indiranagar,
       });
-      expect((await sendMatch(t, reporter, mine._id, theirs._id)).statusCode).toBe(201);
+      expect((await sendMatch(t, target, theirs._id, mine._id)).statusCode).toBe(201);
       expect(await potentialIds(viewer, viewerRide._id)).toContain(targetRide._id);
       expect((await report(reporter, target, 'No-show')).statusCode).toBe(201);
     }

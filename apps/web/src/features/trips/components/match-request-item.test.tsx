@@ -103,3 +103,22 @@ it('refetches the trips list after declining an ask to join the cab', async () =
   });
   await waitFor(() => expect(tripFetches()).toBe(2));
 });
+
+it('offers Report on a request the rider received, and only Block on one they sent', () => {
+  fakeApi();
+  const request = ask('a', 'Asha', 'R.');
+  renderWithQueries(
+    <ul>
+      <MatchRequestItem kind="incoming" matchRequest={request} myRequestId="mine" />
+    </ul>,
+  );
+  expect(screen.getByRole('button', { name: 'Report Asha R.' })).toBeTruthy();
+  cleanup();
+  renderWithQueries(
+    <ul>
+      <MatchRequestItem kind="outgoing" matchRequest={request} myRequestId="mine" />
+    </ul>,
+  );
+  expect(screen.getByRole('button', { name: 'Block Asha R.' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Report Asha R.' })).toBeNull();
+});

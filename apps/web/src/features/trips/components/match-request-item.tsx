@@ -36,9 +36,10 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
             status={matchRequest.status}
           />
         )}
+        {/* Only a rider who reached out to you can be reported from here (decision 009). */}
         <RiderSafetyActions
           rider={matchRequest.requestId.rider}
-          canReport
+          canReport={kind === 'incoming'}
           className="sm:justify-end"
         />
       </div>
