@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isServerAnswer } from '../../../lib/api-client';
 import { tripKeys } from './trip-keys';
 
 /** requestId is the recipient's own ride request; matchRequestId the incoming request. */
@@ -28,5 +28,11 @@ export function useRespondMatchRequest() {
             queryClient.invalidateQueries({ queryKey: tripKeys.matches(requestId) }),
             queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
           ]),
+    // A 409 means the request or a ride changed meanwhile (withdrawn, matched elsewhere, no
+    // longer fitting): the lists are out of date, so what can still be answered is shown again.
+    onError: (error) =>
+      isServerAnswer(error) && error.statusCode === 409
+        ? queryClient.invalidateQueries({ queryKey: tripKeys.all })
+        : undefined,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isServerAnswer } from '../../../lib/api-client';
 import { tripKeys } from './trip-keys';
 
 export type SendMatchRequestInput = { fromRequest: string; toRequest: string };
@@ -15,5 +15,10 @@ export function useSendMatchRequest() {
     mutationFn: sendMatchRequest,
     onSuccess: (_message, { fromRequest }) =>
       queryClient.invalidateQueries({ queryKey: tripKeys.matches(fromRequest) }),
+    // A 409: that ride (or cab) changed meanwhile; the card goes or shows what holds now.
+    onError: (error, { fromRequest }) =>
+      isServerAnswer(error) && error.statusCode === 409
+        ? queryClient.invalidateQueries({ queryKey: tripKeys.matches(fromRequest) })
+        : undefined,
   });
 }

@@ -39,11 +39,13 @@ const ask = (id: string, firstName: string, lastName: string): MatchRequest => (
 
 const TRIPS_URL = '/api/match-or-ride-request/upcoming/me';
 
-/** The API behind fetch: the trips list and the answer to a match request. */
-function fakeApi() {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    const body = { statusCode: 200, message: 'OK', entities: [] };
-    return new Response(JSON.stringify(body), { status: 200 });
+/** The API behind fetch: the trips list and the answer to a match request (`answer`, or 200). */
+function fakeApi(answer = { statusCode: 200, message: 'OK' }) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const { statusCode, message } =
+      init?.method === 'PUT' ? answer : { statusCode: 200, message: 'OK' };
+    const body = { statusCode, message, entities: [] };
+    return new Response(JSON.stringify(body), { status: statusCode });
   });
   vi.stubGlobal('fetch', fetchMock);
   const tripFetches = () => fetchMock.mock.calls.filter(([url]) => url === TRIPS_URL).length;
@@ -121,4 +123,20 @@ it('offers Report on a request the rider received, and only Block on one they se
   );
   expect(screen.getByRole('button', { name: 'Block Asha R.' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Report Asha R.' })).toBeNull();
+});
+
+it('refetches the trips list when the answer is refused because something changed meanwhile', async () => {
+  const { tripFetches } = fakeApi({
+    statusCode: 409,
+    message: 'That ride is no longer available.',
+  });
+  renderWithQueries(<TripsWithAsks asks={[ask('a', 'Asha', 'R.')]} />);
+  await waitFor(() => expect(tripFetches()).toBe(1));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Accept Asha R.' }));
+
+  await waitFor(() =>
+    expect(toast.error).toHaveBeenCalledWith('That ride is no longer available.'),
+  );
+  await waitFor(() => expect(tripFetches()).toBe(2));
 });

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { useSendMatchRequest } from './send-match-request';
+import { tripKeys } from './trip-keys';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const answering = (statusCode: number, message: string) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode, message, entities: [] }), {
+          status: statusCode,
+        }),
+    ),
+  );
+
+function hookWithClient() {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { invalidate, ...renderHook(() => useSendMatchRequest(), { wrapper }) };
+}
+
+it('refreshes the potential matches when the ride asked has changed meanwhile (409)', async () => {
+  answering(409, 'That ride is no longer available.');
+  const { result, invalidate } = hookWithClient();
+  await expect(
+    result.current.mutateAsync({ fromRequest: 'mine', toRequest: 'theirs' }),
+  ).rejects.toThrow('That ride is no longer available.');
+  await waitFor(() =>
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: tripKeys.matches('mine') }),
+  );
+});
+
+it('leaves the lists alone after a refusal that changed nothing (429)', async () => {
+  answering(429, 'You have sent many match requests in the last hour.');
+  const { result, invalidate } = hookWithClient();
+  await expect(
+    result.current.mutateAsync({ fromRequest: 'mine', toRequest: 'theirs' }),
+  ).rejects.toThrow();
+  expect(invalidate).not.toHaveBeenCalled();
+});
