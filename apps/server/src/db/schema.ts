@@ -243,7 +243,8 @@ export const cabLeavers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.rideRequestId, table.matchId] })],
+  // With the time: a rider may leave one cab twice (back in once all they rode with had gone).
+  (table) => [primaryKey({ columns: [table.rideRequestId, table.matchId, table.leftAt] })],
 );
 
 export const matchRequests = pgTable(

@@ -79,10 +79,10 @@ describe('POST /api/user/google-auth', () => {
     // The password account holds the address first; the Google account was made with another.
     const other = await t.signUp();
     const first = await googleAuth(
-      await google.sign({ sub: 'g-1004', email: uniqueEmail('google') }),
+      await google.sign({ sub: 'g-1005', email: uniqueEmail('google') }),
     );
     expect(first.statusCode).toBe(200);
-    const moved = await googleAuth(await google.sign({ sub: 'g-1004', email: other.email }));
+    const moved = await googleAuth(await google.sign({ sub: 'g-1005', email: other.email }));
     expect(moved.statusCode).toBe(200);
     expect(moved.json().entities[0]._id).toBe(first.json().entities[0]._id);
   });

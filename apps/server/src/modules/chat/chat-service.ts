@@ -66,7 +66,13 @@ export type MessageDraft = Omit<MessageRow, 'id'>;
  * A stored draft's id, its author as named now, and the other riders of its match (whom the
  * message may need to reach).
  */
-export type StoredDraft = { id: string; author: Author; coRiderIds: string[] };
+export type StoredDraft = {
+  id: string;
+  author: Author;
+  coRiderIds: string[];
+  /** Riders who joined the cab after the message was written: it is not theirs (decision 011). */
+  laterJoinerIds: string[];
+};
 export type WriteDraft = (draft: MessageDraft) => Promise<StoredDraft | undefined>;
 
 /** A draft's identity: one message per rider and clientId in a match. */
@@ -79,6 +85,7 @@ type StoredRow = {
   user_id: string;
   client_id: string;
   co_riders: string | null;
+  later_joiners: string | null;
   first_name: string;
   last_name: string;
 };
@@ -115,11 +122,13 @@ export async function insertMessages(
         as d(match_id uuid, user_id uuid, client_id text, body text, created_at timestamptz)
       limit ${drafts.length}
     ), allowed as materialized (
-      select draft.*, riders.co_riders, users.first_name, users.last_name
+      select draft.*, riders.co_riders, riders.later_joiners, users.first_name, users.last_name
       from draft
       cross join lateral (
-        select string_agg(co.user_id::text, ',') filter (where co.user_id <> draft.user_id)
-            as co_riders,
+        select string_agg(co.user_id::text, ',') filter (where co.user_id <> draft.user_id
+            and (co.joined_at is null or co.joined_at <= draft.created_at)) as co_riders,
+          string_agg(co.user_id::text, ',') filter (where co.joined_at > draft.created_at)
+            as later_joiners,
           bool_or(co.user_id = draft.user_id) as is_member,
           bool_or(co.user_id <> draft.user_id
             and ${isBlockedPair(sql`co.user_id`, sql`draft.user_id`)}) as blocked
@@ -135,7 +144,7 @@ export async function insertMessages(
       returning id, match_id, user_id, client_id
     )
     select stored.id, stored.match_id, stored.user_id, stored.client_id, allowed.co_riders,
-      allowed.first_name, allowed.last_name
+      allowed.later_joiners, allowed.first_name, allowed.last_name
     from stored join allowed using (match_id, user_id, client_id)`,
   );
   return new Map(
@@ -145,6 +154,7 @@ export async function insertMessages(
         id: row.id,
         author: { id: row.user_id, firstName: row.first_name, lastName: row.last_name },
         coRiderIds: row.co_riders ? row.co_riders.split(',') : [],
+        laterJoinerIds: row.later_joiners ? row.later_joiners.split(',') : [],
       },
     ]),
   );
@@ -158,13 +168,19 @@ const writeAlone =
 /**
  * Stores a message (author from the token, time from the server) once per clientId: a resend after
  * a reconnect returns the stored one. `isNew` tells whether to broadcast it; `coRiderIds` are the
- * match's other riders when it is new. `write` stores the draft (the chat socket batches them).
+ * match's other riders when it is new, and `laterJoinerIds` those who joined the cab after it was
+ * written (a message waits in the writer's queue), to whom it is neither sent nor announced. `write` stores the draft (the chat socket batches them).
  */
 export async function storeMessage(
   ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
   input: { matchId: string; userId: string; clientId: string; text: string },
   write: WriteDraft = writeAlone(ctx),
-): Promise<{ message: ChatMessage; isNew: boolean; coRiderIds: string[] }> {
+): Promise<{
+  message: ChatMessage;
+  isNew: boolean;
+  coRiderIds: string[];
+  laterJoinerIds: string[];
+}> {
   const draft: MessageDraft = {
     matchId: input.matchId,
     userId: input.userId,
@@ -175,7 +191,12 @@ export async function storeMessage(
   const stored = await write(draft);
   if (stored) {
     const message = toChatMessage({ id: stored.id, ...draft }, input.text, stored.author);
-    return { message, isNew: true, coRiderIds: stored.coRiderIds };
+    return {
+      message,
+      isNew: true,
+      coRiderIds: stored.coRiderIds,
+      laterJoinerIds: stored.laterJoinerIds,
+    };
   }
   // Not stored: the rider may not post here (say why), or this clientId was stored before.
   await assertCanPost(ctx, input.matchId, input.userId);
@@ -195,6 +216,7 @@ export async function storeMessage(
     message: readMessage(ctx, earlier.message, earlier.author),
     isNew: false,
     coRiderIds: [],
+    laterJoinerIds: [],
   };
 }
 

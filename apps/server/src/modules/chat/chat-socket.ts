@@ -6,6 +6,7 @@ import {
   sendChatMessageSchema,
   type ChatError,
 } from '@aeropool/contract/chat';
+import { userRoom } from '@aeropool/contract/socket-events';
 import { failureMessage, logFailure } from '../../db/database-unavailable';
 import { AppError } from '../../lib/app-error';
 import type { LimitRule } from '../../plugins/limits';
@@ -137,12 +138,16 @@ export function registerChatSocket(app: FastifyInstance): void {
         }
         const { messageText, clientId } = parsed.data;
         matchId = parsed.data.matchId;
-        const { message, isNew, coRiderIds } = await storeMessage(
+        const { message, isNew, coRiderIds, laterJoinerIds } = await storeMessage(
           app,
           { matchId, userId, clientId, text: messageText },
           write,
         );
-        if (isNew) app.io.to(matchRoom(matchId)).emit('message', message);
+        if (isNew)
+          app.io
+            .to(matchRoom(matchId))
+            .except(laterJoinerIds.map(userRoom))
+            .emit('message', message);
         if (typeof ack === 'function') ack({ ok: true, message });
         if (isNew) tellRidersAway({ message, coRiderIds });
       } catch (error) {

@@ -563,6 +563,52 @@ describe('a cab of three', () => {
     expect((await sendMatch(t, b, rideB._id, rideC._id)).statusCode).toBe(409);
   });
 
+  it('lets a rider who left report the riders they rode with', async () => {
+    const { a, b, c, matchId } = await cabOfThree();
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    const report = (by: SignedUpUser, who: SignedUpUser) =>
+      t.request({
+        method: 'POST',
+        url: '/api/reports',
+        token: by.token,
+        payload: { userId: who.id, reason: 'Harassment', description: 'Rude in the cab chat.' },
+      });
+    expect((await report(c, b)).statusCode).toBe(201);
+    expect((await report(a, c)).statusCode).toBe(201);
+  });
+
+  it('takes back a rider once everyone they rode with has gone, and lets them leave again', async () => {
+    const { a, b, c, rideA, rideC, matchId, minutesAhead } = await cabOfThree();
+    const join = async (
+      rider: SignedUpUser,
+      rideId: string,
+      via: SignedUpUser,
+      viaRide: string,
+    ) => {
+      t.clock.advance(1000);
+      const ask = await sendMatch(t, rider, rideId, viaRide);
+      expect(ask.statusCode, ask.body).toBe(201);
+      expect((await respond(t, via, viaRide, ask.json().entities[0]._id)).statusCode).toBe(200);
+    };
+    const leave = async (rider: SignedUpUser) => {
+      t.clock.advance(1000);
+      expect((await setStatus(rider, matchId, 'Cancelled')).statusCode).toBe(200);
+    };
+    const [d, e] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideD = await createRide(t, d, { minutesAhead });
+    const rideE = await createRide(t, e, { minutesAhead, place: PLACES.indiranagar });
+    await leave(c);
+    await join(d, rideD._id, a, rideA._id);
+    await leave(a);
+    await join(e, rideE._id, d, rideD._id);
+    await leave(b);
+    // D and E joined after C left: C may ride with them, in the same cab, and leave it again.
+    await join(c, rideC._id, d, rideD._id);
+    expect(await membersOf(matchId)).toHaveLength(3);
+    await leave(c);
+    expect(await membersOf(matchId)).toEqual([rideD._id, rideE._id].sort());
+  });
+
   it('gives a rider who joins the chat from their joining on, not what the two said before', async () => {
     const { a, b, c, rideA, rideC, matchId } = await cabWithAsk();
     const say = (user: SignedUpUser, text: string) =>
@@ -593,6 +639,49 @@ describe('a cab of three', () => {
       lastMessage: { text: 'Welcome aboard' },
       unreadCount: 1,
     });
+  });
+
+  it('sends a rider who joined nothing written before they joined, though stored after', async () => {
+    const { a, b, c, rideA, rideC, matchId } = await cabWithAsk();
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
+    t.clock.advance(60_000);
+    expect((await respond(t, a, rideA._id, askId)).statusCode).toBe(200);
+    const url = await listening();
+    const [tabA, tabB, tabC] = await Promise.all([
+      connectSocket(url, a.token),
+      connectSocket(url, b.token),
+      connectSocket(url, c.token),
+    ]);
+    try {
+      for (const tab of [tabA, tabB, tabC]) {
+        const joined = await new Promise((resolve) => tab.emit('joinRoom', matchId, resolve));
+        expect(joined).toMatchObject({ ok: true });
+      }
+      const heardByC = collect(tabC, 'message');
+      // A's message was written before C joined and waited in the writer's queue: the server's
+      // clock stands before the join as it is stored.
+      t.clock.advance(-30_000);
+      const toB = nextEvent(tabB, 'message');
+      tabA.emit('message', { matchId, messageText: 'Shall we take C?', clientId: randomUUID() });
+      expect((await toB).messageText).toBe('Shall we take C?');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardByC).toEqual([]);
+
+      // Nor is it announced to them: with B and C away, B's bell has the chat and C's has not.
+      tabB.close();
+      tabC.close();
+      tabA.emit('message', { matchId, messageText: 'Or not?', clientId: randomUUID() });
+      const chatsIn = async (rider: SignedUpUser) =>
+        (
+          (await t.request({ method: 'GET', url: '/api/notifications', token: rider.token })).json()
+            .entities[0].notifications as { kind: string; link: string }[]
+        ).filter((n) => n.kind === 'chat-message' && n.link.includes(matchId));
+      await expect.poll(async () => (await chatsIn(b)).length).toBe(1);
+      expect(await chatsIn(c)).toEqual([]);
+    } finally {
+      t.clock.advance(30_000);
+      for (const tab of [tabA, tabB, tabC]) tab.close();
+    }
   });
 
   it('no longer sends its chat to a rider who left, on any of their open tabs', async () => {

@@ -396,13 +396,13 @@ describe('a declined match request (issue 9)', () => {
 
 describe('a pair to the airport close to its time', () => {
   it('is not offered or accepted once its plan’s first pickup is due', async () => {
-    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
-    const rideA = await createRide(t, a, { minutesAhead: 60, direction: 'pickup' });
-    const rideB = await createRide(t, b, {
-      minutesAhead: 60,
-      direction: 'pickup',
-      place: PLACES.indiranagar,
-    });
+    const [a, b, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const toAirport = (place = PLACES.koramangala) =>
+      ({ minutesAhead: 60, direction: 'pickup', place }) as const;
+    const rideA = await createRide(t, a, toAirport());
+    const rideB = await createRide(t, b, toAirport(PLACES.indiranagar));
+    // D's trip is B's: no request between A and D, so only the rule can take D's card away.
+    const rideD = await createRide(t, d, toAirport(PLACES.indiranagar));
     const cardOf = async (user: typeof a, mine: string, theirs: string) =>
       (await matchesOf(t, user, mine)).potentialMatches.find(
         (p: { _id: string }) => p._id === theirs,
@@ -414,15 +414,18 @@ describe('a pair to the airport close to its time', () => {
     ];
     const firstPickup = Math.min(...pickups);
     expect(firstPickup).toBeLessThan(new Date(rideA.timeOfTravel).getTime());
+    expect(await cardOf(a, rideA._id, rideD._id)).toBeDefined();
     const sent = await sendMatch(t, a, rideA._id, rideB._id);
     expect(sent.statusCode).toBe(201);
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toHaveLength(1);
 
     // The first pickup passes while both rides are still ahead: that plan can no longer be driven.
     t.clock.advance(firstPickup - t.clock.now().getTime() + 30_000);
     expect(t.clock.now().getTime()).toBeLessThan(new Date(rideA.timeOfTravel).getTime());
+    expect(await cardOf(a, rideA._id, rideD._id)).toBeUndefined();
+    expect((await matchesOf(t, b, rideB._id)).incomingMatches).toEqual([]);
     const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json().message).toBe('That ride is no longer available.');
-    expect(await cardOf(b, rideB._id, rideA._id)).toBeUndefined();
   });
 });

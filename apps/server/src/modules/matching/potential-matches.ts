@@ -287,8 +287,11 @@ export async function findMatchesAndRequests(
     if (effectiveStatus(other, now) !== 'Active') return [];
     // Nor one whose other rider's ratings have fallen since it was sent (decision 008).
     if (isLowRatedBy(rider.ratingAverage, rider.ratingCount)) return [];
+    // Nor one that no longer fits (a ride edited, a plan whose first pickup is due): its accept
+    // would be refused, as an ask to join a cab that no longer fits is not shown either.
     const fit = fitPair(ctx, mine, other);
-    const view: MatchRequest = { ...base, ...(fit ? figuresFor(fit, mine.id) : {}) };
+    if (!fit) return [];
+    const view: MatchRequest = { ...base, ...figuresFor(fit, mine.id) };
     return [{ incoming: pending.fromRequestId !== mine.id, view }];
   });
   return {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { SAFETY_MESSAGES, type ReportBody, type ReportReceipt } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, reports, users } from '../../db/schema';
@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import type { LimitRule } from '../../plugins/limits';
 import { announceBlock, applyBlock, matchesBetween } from './block-service';
+import { leftCabTogether } from '../matching/kept-apart';
 import { reportReceiptMail, reportTeamMail } from './safety-mails';
 
 const contactOf = (user: { id: string; firstName: string; lastName: string; email: string }) => ({
@@ -26,10 +27,10 @@ const reportsPerRider: LimitRule = {
 };
 
 /**
- * True when `reporter` has met `reported`: they shared a match, or `reported` sent them a match
- * request (to them, or an ask to join a cab they ride in), whatever came of it. A request the
- * reporter sent does not count: anyone can send one to a stranger, and three throwaway accounts
- * sending and reporting would hide anyone (decision 009).
+ * True when `reporter` has met `reported`: they shared a match (a cab one of them left included),
+ * or `reported` sent them a match request (to them, or an ask to join a cab they ride in),
+ * whatever came of it. A request the reporter sent does not count: anyone can send one to a
+ * stranger, and three throwaway accounts sending and reporting would hide anyone (decision 009).
  */
 async function hasMet(db: DbOrTx, reporter: string, reported: string): Promise<boolean> {
   const reportersCabs = db
@@ -46,7 +47,10 @@ async function hasMet(db: DbOrTx, reporter: string, reported: string): Promise<b
       ),
     )
     .limit(1);
-  return request !== undefined || (await matchesBetween(db, reporter, reported)).length > 0;
+  if (request || (await matchesBetween(db, reporter, reported)).length > 0) return true;
+  // A rider who left a cab of three is no longer among its members, but rode with them.
+  const result = await db.execute(sql`select ${leftCabTogether(reporter, reported)} as met`);
+  return (result as unknown as { rows: { met: boolean }[] }).rows[0]?.met === true;
 }
 
 /**
