@@ -61,6 +61,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       const latest = await getMessages(matchId);
       const shown = mergeMessages(flattenHistory(history.pages), live.current);
       if (hasGap(latest, shown, CHAT_LIMITS.historyPageSize)) {
+        dispatch({ type: 'gap' });
         await queryClient.resetQueries({ queryKey: key });
       }
       dispatch({ type: 'stored', messages: latest });

@@ -26,6 +26,7 @@ export type RoomAction =
   | { type: 'queued'; clientId: string; messageText: string; now: number }
   | { type: 'sending'; clientId: string }
   | { type: 'stored'; messages: readonly ChatMessage[] }
+  | { type: 'gap' }
   | {
       type: 'attemptFailed';
       clientId: string;
@@ -62,6 +63,10 @@ export function createRoomReducer(matchId: string, selfId: string) {
           outbox: removeStored(state.outbox, messages, selfId),
         };
       }
+      case 'gap':
+        // The history restarts at the latest page; messages held from before the gap would sit
+        // next to it with the ones in between missing. Scrolling up loads them all again.
+        return { ...state, live: [] };
       case 'attemptFailed':
         return { ...state, outbox: markAttemptFailed(state.outbox, action) };
       case 'rejected':
