@@ -124,3 +124,18 @@ export async function matchedPair(
   if (accepted.statusCode !== 200) throw new Error(`respond: ${accepted.body}`);
   return { rideA, rideB, matchId: accepted.json().entities[0].matchId as string };
 }
+
+/** `by` reports `who` (POST /api/reports). */
+export async function report(
+  t: TestApp,
+  by: SignedUpUser,
+  who: SignedUpUser,
+  { reason = 'Harassment', description = 'Rude messages in chat.' } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/reports',
+    token: by.token,
+    payload: { userId: who.id, reason, description },
+  });
+}

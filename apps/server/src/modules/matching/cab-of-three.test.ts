@@ -3,7 +3,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
 import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
-import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import {
+  block,
+  createRide,
+  matchesOf,
+  PLACES,
+  report,
+  respond,
+  sendMatch,
+} from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { sessionsWaitingForLocks } from '../../test/lock-waits';
@@ -566,15 +574,8 @@ describe('a cab of three', () => {
   it('lets a rider who left report the riders they rode with', async () => {
     const { a, b, c, matchId } = await cabOfThree();
     expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
-    const report = (by: SignedUpUser, who: SignedUpUser) =>
-      t.request({
-        method: 'POST',
-        url: '/api/reports',
-        token: by.token,
-        payload: { userId: who.id, reason: 'Harassment', description: 'Rude in the cab chat.' },
-      });
-    expect((await report(c, b)).statusCode).toBe(201);
-    expect((await report(a, c)).statusCode).toBe(201);
+    expect((await report(t, c, b)).statusCode).toBe(201);
+    expect((await report(t, a, c)).statusCode).toBe(201);
   });
 
   it('takes back a rider once everyone they rode with has gone, and lets them leave again', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRide, matchedPair, matchesOf, PLACES, sendMatch } from '../../test/ride-factory';
+import {
+  createRide,
+  matchedPair,
+  matchesOf,
+  PLACES,
+  report as reportRider,
+  sendMatch,
+} from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { setOperator } from './operator-role';
 import { eq } from 'drizzle-orm';
@@ -23,13 +30,7 @@ const desk = (method: 'GET' | 'POST', url: string, token?: string, payload?: obj
   });
 const queue = async (query = '') =>
   (await desk('GET', `/queue${query}`, operator.token)).json().entities;
-const report = (by: SignedUpUser, who: SignedUpUser) =>
-  t.request({
-    method: 'POST',
-    url: '/api/reports',
-    token: by.token,
-    payload: { userId: who.id, reason: 'Harassment', description: 'Rude messages in chat.' },
-  });
+const report = (by: SignedUpUser, who: SignedUpUser) => reportRider(t, by, who);
 const ticket = (by: SignedUpUser) =>
   t.request({
     method: 'POST',
