@@ -15,9 +15,9 @@ import {
   type RideRequestRow,
 } from '../rides/ride-request-view';
 import { womenOnlyAllows } from '../rides/women-only';
-import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
+import { isBlockedPair } from '../safety/block-rule';
 import { fitFormedCab, fitRows, roomIn } from './ride-fit';
-import { isLowRated } from './rating-rule';
+import { isHiddenRider } from './rating-rule';
 import { isKeptApart } from './kept-apart';
 import type { CabFit } from './cab-fit';
 
@@ -53,7 +53,7 @@ export async function loadCabMembers(
       gender: users.gender,
       excluded: sql<boolean>`(${isBlockedPair(rideRequests.riderId, sql`${joiner.riderId}::uuid`)}
         or ${isKeptApart(rideRequests.id, sql`${joiner.id}::uuid`)}
-        or ${isLowRated(rideRequests.riderId)} or ${isHiddenByReports(rideRequests.riderId)})`,
+        or ${isHiddenRider(rideRequests.riderId)})`,
     })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
@@ -103,7 +103,7 @@ export const cabMembersJson = (
       'gender', cm_user.gender,
       'excluded', (${isBlockedPair(memberRider, joiner.riderId)}
         or ${isKeptApart(sql.raw('cm_ride.id'), joiner.rideId)}
-        or ${isLowRated(memberRider)} or ${isHiddenByReports(memberRider)})) order by cm_ride.id)
+        or ${isHiddenRider(memberRider)})) order by cm_ride.id)
     from match_members cm
     join matches cm_match on cm_match.id = cm.match_id and cm_match.status = 'Active'
     join ride_requests cm_ride on cm_ride.id = cm.ride_request_id

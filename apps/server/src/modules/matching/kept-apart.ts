@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/database';
+import { holds } from '../../db/holds';
 
 type Ride = AnyPgColumn | SQL;
 
@@ -58,10 +59,5 @@ export const isKeptApart = (a: Ride, b: Ride): SQL<boolean> =>
       where ka_a.ride_request_id = ${a} and ka_b.ride_request_id = ${b})
     or ${leftSharedCab(rideIs(a), rideIs(b))})`;
 
-export async function areKeptApart(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(
-    sql`select ${isKeptApart(sql`${a}::uuid`, sql`${b}::uuid`)} as apart`,
-  );
-  const [row] = (result as unknown as { rows: { apart: boolean }[] }).rows;
-  return row?.apart === true;
-}
+export const areKeptApart = (db: DbOrTx, a: string, b: string): Promise<boolean> =>
+  holds(db, isKeptApart(sql`${a}::uuid`, sql`${b}::uuid`));

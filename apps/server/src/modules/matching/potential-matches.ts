@@ -24,9 +24,9 @@ import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
 import { figuresFor, fitPair, metresBetween } from './ride-fit';
 import { admitToCab, cabMembersFromJson, cabMembersJson, cabView } from './cab-members';
-import { isLowRated, isLowRatedBy } from './rating-rule';
+import { isHiddenRider, isLowRated } from './rating-rule';
 import { isKeptApart } from './kept-apart';
-import { isBlockedPair, isHiddenByReports } from '../safety/block-rule';
+import { isBlockedPair } from '../safety/block-rule';
 
 /** Great-circle metres between Terminal 1 and Terminal 2. */
 const TERMINAL_HOP_METRES = haversineMetres(TERMINALS[0], TERMINALS[1]);
@@ -111,8 +111,7 @@ function rankedSieve(db: Db, sieve: Sieve, onlyWhen?: SQL) {
         // A rider of a match is a candidate while that match is Active (a cab that may have room).
         sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
           where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
-        sql`not ${isLowRated(rideRequests.riderId)}`,
-        sql`not ${isHiddenByReports(rideRequests.riderId)}`,
+        sql`not ${isHiddenRider(rideRequests.riderId)}`,
         sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
         // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
         sql`(${param('womenOnly', 'boolean')} = false or (select u.gender from users u where u.id = ${rideRequests.riderId}) = 'woman')`,
@@ -191,6 +190,9 @@ function buildStatements(db: Db) {
       >`case when ${matchRequests.status} = 'Pending'
         then ${cabMembersJson(matchRequests.toMatchId, { riderId: rideRequests.riderId, rideId: rideRequests.id })} end`,
       myGender: sql<Gender | null>`(select u.gender from users u where u.id = ${rideRequests.riderId})`,
+      // The other rider's ratings may have fallen since the request was sent (decision 008).
+      otherLowRated: sql<boolean | null>`case when ${matchRequests.status} = 'Pending'
+        then ${isLowRated(other.riderId)} end`,
     })
     .from(rideRequests)
     .leftJoin(
@@ -262,7 +264,7 @@ export async function findMatchesAndRequests(
   }
   const myGender = rows[0]!.myGender;
   // A request whose other side has since expired or gone cannot be acted on: left out.
-  const pending = rows.flatMap(({ pending, other, rider, joinCab }) => {
+  const pending = rows.flatMap(({ pending, other, rider, joinCab, otherLowRated }) => {
     if (!pending || !other || !rider) return [];
     const base = {
       _id: pending.id,
@@ -285,8 +287,7 @@ export async function findMatchesAndRequests(
       return [{ incoming: false, view }];
     }
     if (effectiveStatus(other, now) !== 'Active') return [];
-    // Nor one whose other rider's ratings have fallen since it was sent (decision 008).
-    if (isLowRatedBy(rider.ratingAverage, rider.ratingCount)) return [];
+    if (otherLowRated) return [];
     // Nor one that no longer fits (a ride edited, a plan whose first pickup is due): its accept
     // would be refused, as an ask to join a cab that no longer fits is not shown either.
     const fit = fitPair(ctx, mine, other);

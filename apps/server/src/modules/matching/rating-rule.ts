@@ -15,10 +15,6 @@ export const isLowRated = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
   sql<boolean>`coalesce((select count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}
     from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
 
-/** isLowRated from a rider's rating average and count as read with them (trustSignalsOf). */
-export const isLowRatedBy = (average: string | number | null, count: number) =>
-  Number(count) >= LOW_RATING_MIN_COUNT && average !== null && Number(average) < LOW_RATING_AVERAGE;
-
 export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set<string>> {
   const rows = await db
     .select({ id: ratings.ratedId })
@@ -51,12 +47,9 @@ export async function assertRatingsAllow(
   if (other && low.has(other)) throw new AppError('CONFLICT', 'That ride is no longer available.');
 }
 
-/** True for a rider not offered to others: low-rated, or hidden by open reports (decision 009). */
-export async function isHiddenFromOthers(db: DbOrTx, riderId: string): Promise<boolean> {
-  const id = sql`${riderId}::uuid`;
-  const result = await db.execute(
-    sql`select (${isLowRated(id)} or ${isHiddenByReports(id)}) as hidden`,
-  );
-  const [row] = (result as unknown as { rows: { hidden: boolean }[] }).rows;
-  return row?.hidden === true;
-}
+/**
+ * True for a rider not offered to others: low-rated (decision 008) or hidden by open reports
+ * (decision 009). Their own trips and matches stay as they are.
+ */
+export const isHiddenRider = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
+  sql<boolean>`(${isLowRated(riderId)} or ${isHiddenByReports(riderId)})`;

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { NEW_MATCH_ALERT_PERCENTAGE } from '@aeropool/contract/notifications';
 import { rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
@@ -6,7 +6,8 @@ import { shortName } from '../accounts/user-view';
 import { describeTrip, tripMail } from '../matching/match-mails';
 import { findMatchesAndRequests } from '../matching/potential-matches';
 import { matchMailsPerRecipient } from '../matching/match-limits';
-import { isHiddenFromOthers } from '../matching/rating-rule';
+import { isHiddenRider } from '../matching/rating-rule';
+import { holds } from '../../db/holds';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { notifyRider } from './notification-service';
 
@@ -24,7 +25,7 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
   const [view] = (await loadRideRequestViews(ctx.db, [rideRequestId], now)).values();
   if (!view || view.status !== 'Active') return 0;
   // A rider hidden from others (low ratings, open reports) is not announced to them either.
-  if (await isHiddenFromOthers(ctx.db, view.rider._id)) return 0;
+  if (await holds(ctx.db, isHiddenRider(sql`${view.rider._id}::uuid`))) return 0;
   const { potentialMatches } = await findMatchesAndRequests(ctx, rideRequestId, view.rider._id);
   const fitting = potentialMatches.filter(
     (candidate) => !candidate.cab && candidate.matchPercentage >= NEW_MATCH_ALERT_PERCENTAGE,

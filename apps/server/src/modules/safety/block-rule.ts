@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REPORTS_TO_HIDE, SAFETY_MESSAGES } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
+import { holds } from '../../db/holds';
 import { AppError } from '../../lib/app-error';
 
 type Rider = AnyPgColumn | SQL | string;
@@ -24,9 +25,6 @@ export const isHiddenByReports = (riderId: Rider): SQL<boolean> =>
     where rp.reported_id = ${riderId} and rp.status = 'Open') >= ${REPORTS_TO_HIDE}`;
 
 export async function assertNotBlocked(db: DbOrTx, a: string, b: string): Promise<void> {
-  const result = await db.execute(
-    sql`select ${isBlockedPair(sql`${a}::uuid`, sql`${b}::uuid`)} as blocked`,
-  );
-  const [row] = (result as unknown as { rows: { blocked: boolean }[] }).rows;
-  if (row?.blocked) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
+  if (await holds(db, isBlockedPair(sql`${a}::uuid`, sql`${b}::uuid`)))
+    throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
 }

@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { SAFETY_MESSAGES, type ReportBody, type ReportReceipt } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
+import { holds } from '../../db/holds';
 import { matchMembers, matchRequests, reports, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
@@ -49,8 +50,7 @@ async function hasMet(db: DbOrTx, reporter: string, reported: string): Promise<b
     .limit(1);
   if (request || (await matchesBetween(db, reporter, reported)).length > 0) return true;
   // A rider who left a cab of three is no longer among its members, but rode with them.
-  const result = await db.execute(sql`select ${leftCabTogether(reporter, reported)} as met`);
-  return (result as unknown as { rows: { met: boolean }[] }).rows[0]?.met === true;
+  return holds(db, leftCabTogether(reporter, reported));
 }
 
 /**
