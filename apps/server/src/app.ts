@@ -20,6 +20,7 @@ import authPlugin from './plugins/auth';
 import docsPlugin from './plugins/docs';
 import realtimePlugin from './plugins/realtime';
 import jobsPlugin from './plugins/jobs';
+import { JOB_NAMES } from './modules/notifications/job-names';
 import { notificationJobs } from './modules/notifications/notification-jobs';
 import errorsPlugin from './plugins/errors';
 import limitsPlugin from './plugins/limits';
@@ -104,6 +105,7 @@ export async function buildApp(
     from: config.MAIL_FROM,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
+    retryDelaysMs: config.MAIL_RETRY_SECONDS.map((seconds) => seconds * 1000),
   });
   app.decorate('mailer', mailer);
   app.decorate(
@@ -133,6 +135,11 @@ export async function buildApp(
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
   await app.register(jobsPlugin, { database: deps.database, jobs: () => notificationJobs(app) });
+  // A notice mail that failed waits for its next attempt in the database, not in this process.
+  if (config.JOB_RUNNER)
+    mailer.keepRetriesIn((mail, delayMs) =>
+      app.jobs.sendAfter(JOB_NAMES.noticeMail, mail, delayMs / 1000),
+    );
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@aeropool/contract/product';
+import { MAIL_RETRY_DELAYS_MS } from './lib/mailer';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -41,6 +42,15 @@ const envSchema = z.object({
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@aeropool.in>`),
+  /**
+   * Seconds before each new attempt of a notice mail that failed in a way that may pass (no
+   * connection, a timeout, "try later"), comma-separated; empty tries once.
+   */
+  MAIL_RETRY_SECONDS: z
+    .string()
+    .default(MAIL_RETRY_DELAYS_MS.map((ms) => ms / 1000).join(','))
+    .transform((list) => (list.trim() ? list.split(',').map((item) => item.trim()) : []))
+    .pipe(z.array(z.coerce.number<string>().int().min(1).max(86_400)).max(10)),
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   PUBLIC_URL: optionalUrl(/^https?$/),
   CORS_ORIGIN: optionalString,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { otpFrom, type MailCapture } from '../test/mail-capture';
 
 /** A rider driven over real HTTP (through the balancer in the cluster test and bench:cluster). */
-export type HttpRider = { id: string; token: string };
+export type HttpRider = { id: string; token: string; email: string };
 type Answer = { token: string; entities: Record<string, string>[] };
 type CallOptions = { body?: object; token?: string; node?: string };
 
@@ -45,7 +45,7 @@ export function httpClient(baseUrl: string, mail: MailCapture) {
       },
       node,
     });
-    return { id: created.entities[0]!._id!, token: created.token };
+    return { id: created.entities[0]!._id!, token: created.token, email };
   }
 
   const createDrop = async (

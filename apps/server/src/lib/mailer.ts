@@ -12,6 +12,19 @@ export type MailMessage = {
   replyTo?: string;
 };
 
+/** A notice mail between its attempts: what a queue holds until the next one is due. */
+export type PendingMail = {
+  message: MailMessage;
+  /** What to log if it is given up. */
+  failure: string;
+  details?: Record<string, unknown>;
+  /** Attempts made so far. */
+  attempts: number;
+};
+
+/** Keeps a notice mail until `delayMs` have passed, then hands it to `Mailer.tryAgain`. */
+export type MailRetryQueue = (mail: PendingMail, delayMs: number) => Promise<void>;
+
 export type Mailer = {
   /** Sends and answers once the server took the message: for a mail someone waits on (a code). */
   send(message: MailMessage): Promise<void>;
@@ -21,6 +34,14 @@ export type Mailer = {
    * mail still not sent then, or refused for good, is logged as `failure`, with `details`.
    */
   sendLater(message: MailMessage, failure: string, details?: Record<string, unknown>): void;
+  /**
+   * Where notices wait for their next attempt from now on: a queue in the database (decision
+   * 017), so a restart loses none and any instance may send it. Without one, or when it refuses a
+   * mail, they wait in this process's memory.
+   */
+  keepRetriesIn(queue: MailRetryQueue): void;
+  /** The next attempt of a mail the queue held; never rejects (a failure is queued or logged). */
+  tryAgain(mail: PendingMail): Promise<void>;
   /** Waits a moment for the mails still being sent, then closes the connection. */
   close(): Promise<void>;
 };
@@ -39,6 +60,7 @@ export const SMTP_TIMEOUTS = {
 };
 /** How long a closing app waits for mails still being sent. */
 const CLOSE_WAIT_MS = 5000;
+const CLOSED_FIRST = ' (the app closed before it was sent)';
 /** When a notice mail is tried again after a failure: a mail server's restart or a short outage. */
 export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
 
@@ -88,58 +110,82 @@ export function createMailer({
   /** Mails waiting for their next attempt, with what to log if the app closes first. */
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let closing = false;
-  const withBackground = (send: Mailer['send']): Mailer => ({
-    send,
-    sendLater(message, failure, details) {
-      const attempt = (failed: number) => {
-        const sent = send(message)
-          .catch((error: unknown) => {
-            const delayMs = retryDelaysMs[failed];
-            if (closing || delayMs === undefined || !worthTryingAgain(error)) {
-              log.error({ err: error, ...details, attempts: failed + 1 }, failure);
-              return;
-            }
-            log.warn({ err: error, ...details, retryInMs: delayMs }, `${failure}; trying again`);
-            const dropped = () =>
-              log.error(
-                { err: error, ...details, attempts: failed + 1 },
-                `${failure} (the app closed before it was sent)`,
-              );
-            const timer = setTimeout(() => {
-              waiting.delete(timer);
-              // Due while the app closes: close() already took stock of what was being sent.
-              if (closing) dropped();
-              else attempt(failed + 1);
-            }, delayMs);
-            // A mail waiting to be tried again does not keep a finished process alive.
-            timer.unref();
-            waiting.set(timer, dropped);
-          })
-          .finally(() => sending.delete(sent));
-        sending.add(sent);
-      };
-      attempt(0);
-    },
-    async close() {
-      closing = true;
-      let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled(sending),
-        new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
-      ]);
-      clearTimeout(waited);
-      for (const [timer, dropped] of waiting) {
-        clearTimeout(timer);
-        dropped();
-      }
-      waiting.clear();
-      // A transport that never loaded has nothing to close (its sends failed with the reason).
-      await transport?.then(
-        (opened) => opened.close(),
-        () => undefined,
-      );
-    },
-  });
+  let retryQueue: MailRetryQueue | undefined;
+  const withBackground = (send: Mailer['send']): Mailer => {
+    const givenUp = (mail: PendingMail, error: unknown, attempts: number, why = '') =>
+      log.error({ err: error, ...mail.details, attempts }, `${mail.failure}${why}`);
+    const holdInMemory = (next: PendingMail, delayMs: number, error: unknown) => {
+      const dropped = () => givenUp(next, error, next.attempts, CLOSED_FIRST);
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        // Due while the app closes: close() already took stock of what was being sent.
+        if (closing) dropped();
+        else void attempt(next);
+      }, delayMs);
+      // A mail waiting to be tried again does not keep a finished process alive.
+      timer.unref();
+      waiting.set(timer, dropped);
+    };
+    /** Stored by the queue, or false when there is none or it could not take the mail. */
+    const queued = (next: PendingMail, delayMs: number) =>
+      retryQueue
+        ? retryQueue(next, delayMs).then(
+            () => true,
+            (error: unknown) => {
+              log.warn({ err: error }, 'mail retry not queued; held in memory instead');
+              return false;
+            },
+          )
+        : Promise.resolve(false);
+    const attempt = (mail: PendingMail): Promise<void> => {
+      const sent = send(mail.message)
+        .catch(async (error: unknown) => {
+          const delayMs = retryDelaysMs[mail.attempts];
+          const next = { ...mail, attempts: mail.attempts + 1 };
+          if (closing || delayMs === undefined || !worthTryingAgain(error))
+            return givenUp(mail, error, next.attempts);
+          if (!(await queued(next, delayMs))) {
+            if (closing) return givenUp(mail, error, next.attempts, CLOSED_FIRST);
+            holdInMemory(next, delayMs, error);
+          }
+          log.warn(
+            { err: error, ...mail.details, retryInMs: delayMs },
+            `${mail.failure}; trying again`,
+          );
+        })
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
+      return sent;
+    };
+    return {
+      send,
+      sendLater: (message, failure, details) =>
+        void attempt({ message, failure, ...(details ? { details } : {}), attempts: 0 }),
+      keepRetriesIn(queue) {
+        retryQueue = queue;
+      },
+      tryAgain: attempt,
+      async close() {
+        closing = true;
+        let waited: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled(sending),
+          new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
+        ]);
+        clearTimeout(waited);
+        for (const [timer, dropped] of waiting) {
+          clearTimeout(timer);
+          dropped();
+        }
+        waiting.clear();
+        // A transport that never loaded has nothing to close (its sends failed with the reason).
+        await transport?.then(
+          (opened) => opened.close(),
+          () => undefined,
+        );
+      },
+    };
+  };
 
   if (smtpUrl) {
     return withBackground(async (message) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db as JobsDb, PgBoss } from 'pg-boss';
+import type { Db as JobsDb, PgBoss, QueueOptions } from 'pg-boss';
 import { TIME_ZONE } from '@aeropool/contract/product';
 import type { Database } from '../db/database';
 
@@ -10,6 +10,8 @@ export type JobDefinition = {
   handle: JobHandler;
   /** A cron line: pg-boss starts one job per tick across every instance. */
   cron?: string;
+  /** Its queue's retry, expiry and deletion, where pg-boss's defaults do not fit. */
+  queue?: QueueOptions;
 };
 
 export type Jobs = {
@@ -18,11 +20,21 @@ export type Jobs = {
    * the runner off.
    */
   send(name: string, data?: Record<string, unknown>): Promise<void>;
+  /**
+   * Queues a job to run once `afterSeconds` have passed, on any instance, and resolves once it is
+   * stored; rejects when it could not be (the runner is off or has stopped, the database refused).
+   */
+  sendAfter(name: string, data: Record<string, unknown>, afterSeconds: number): Promise<void>;
 };
 
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
 const START_AFTER_LISTEN_MS = 2000;
+/**
+ * How often each queue's finished jobs are deleted: pg-boss's default is once a day, and a queued
+ * notice mail (decision 017) holds a rider's address and the notice, gone once sent.
+ */
+const MAINTENANCE_SECONDS = 600;
 
 /**
  * pg-boss on the embedded database shares the app's one connection (its statements queue with the
@@ -48,9 +60,10 @@ async function createBoss(
   options: { supervise?: boolean } = {},
 ): Promise<PgBoss> {
   const { PgBoss } = await import('pg-boss');
+  const shared = { maintenanceIntervalSeconds: MAINTENANCE_SECONDS };
   return database.kind === 'postgres'
-    ? new PgBoss({ connectionString: database.postgresUrl!, max: 3, ...options })
-    : new PgBoss({ db: onEmbedded(database), backend: 'pglite', ...options });
+    ? new PgBoss({ connectionString: database.postgresUrl!, max: 3, ...shared, ...options })
+    : new PgBoss({ db: onEmbedded(database), backend: 'pglite', ...shared, ...options });
 }
 
 /**
@@ -73,7 +86,10 @@ export default fp(async function jobsPlugin(
   options: { database: Database; jobs: () => JobDefinition[] },
 ) {
   if (!app.config.JOB_RUNNER) {
-    app.decorate('jobs', { send: async () => undefined } satisfies Jobs);
+    app.decorate('jobs', {
+      send: async () => undefined,
+      sendAfter: () => Promise.reject(new Error('The job runner is off.')),
+    } satisfies Jobs);
     return;
   }
   // Loaded while the server starts, not awaited: its thread has time for it while the database
@@ -90,7 +106,7 @@ export default fp(async function jobsPlugin(
     // A database that is briefly unreachable at boot must not leave the jobs dead for good.
     await boss.start({ attempts: START_ATTEMPTS });
     for (const job of options.jobs()) {
-      await boss.createQueue(job.name);
+      await boss.createQueue(job.name, job.queue);
       await boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
         for (const item of batch) await job.handle((item.data ?? {}) as Record<string, unknown>);
       });
@@ -123,6 +139,10 @@ export default fp(async function jobsPlugin(
       void start()
         .then(() => boss!.send(name, data))
         .catch((error: unknown) => app.log.error({ err: error, job: name }, 'job not queued'));
+    },
+    sendAfter: async (name, data, afterSeconds) => {
+      await start();
+      await boss!.send(name, data, { startAfter: Math.ceil(afterSeconds) });
     },
   };
   app.decorate('jobs', jobs);

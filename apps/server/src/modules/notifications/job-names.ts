@@ -1,2 +1,6 @@
 /** pg-boss queue names of the notification jobs. */
-export const JOB_NAMES = { reminders: 'trip-reminders', newRide: 'new-ride-alerts' } as const;
+export const JOB_NAMES = {
+  reminders: 'trip-reminders',
+  newRide: 'new-ride-alerts',
+  noticeMail: 'notice-mail-retries',
+} as const;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { JobDefinition } from '../../plugins/jobs';
 import { JOB_NAMES } from './job-names';
 import { alertRidersOfNewRide } from './new-match-alerts';
 import { sendTripReminders } from './trip-reminders';
 
-/** The jobs behind the notification centre (issue 9, decision 012). */
+/** The jobs behind the notification centre (issue 9, decision 012) and its mails (decision 017). */
 export const notificationJobs = (app: FastifyInstance): JobDefinition[] => [
   {
     name: JOB_NAMES.reminders,
@@ -19,4 +20,28 @@ export const notificationJobs = (app: FastifyInstance): JobDefinition[] => [
         await alertRidersOfNewRide(app, data.rideRequestId);
     },
   },
+  {
+    name: JOB_NAMES.noticeMail,
+    // Never fails: an attempt that does not send is queued again or logged by the mailer. One
+    // retry is for an instance that died mid-send (its job expires after a send's timeouts).
+    queue: { retryLimit: 1, expireInSeconds: 120, deleteAfterSeconds: 60 },
+    handle: async (data) => {
+      const mail = pendingMail.safeParse(data);
+      if (mail.success) await app.mailer.tryAgain(mail.data);
+      else app.log.error({ issues: mail.error.issues }, 'queued notice mail unreadable');
+    },
+  },
 ];
+
+const pendingMail = z.object({
+  message: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    replyTo: z.string().optional(),
+  }),
+  failure: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  attempts: z.number().int().nonnegative(),
+});
