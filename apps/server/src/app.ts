@@ -112,7 +112,6 @@ export async function buildApp(
     'sms',
     deps.sms ?? createSmsSender(config, app.log, path.join(config.dataDir, 'outbox', 'sms')),
   );
-  app.addHook('onClose', async () => mailer.close());
   app.decorate('secrets', deps.secrets);
   const baseNow = deps.now ?? (() => new Date());
   let clockOffsetMs = 0;
@@ -140,6 +139,9 @@ export async function buildApp(
     mailer.keepRetriesIn((mail, delayMs) =>
       app.jobs.sendAfter(JOB_NAMES.noticeMail, mail, delayMs / 1000),
     );
+  // Added after the job runner, so run before its close (Fastify closes in reverse): a notice that
+  // fails while the app closes is still queued.
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(
     async (api) => {

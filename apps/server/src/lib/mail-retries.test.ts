@@ -53,21 +53,27 @@ describe('a notice mail waiting for its next attempt (decision 017)', () => {
     servers.push(server);
     return { server, client: httpClient(`http://127.0.0.1:${await server.port()}`, mail) };
   };
+  type Started = Awaited<ReturnType<typeof start>>;
   const retriesLogged = (server: ServerProcess) =>
     server
       .output()
       .split('\n')
       .filter((line) => line.includes('support mail not sent; trying again')).length;
 
+  const ticket = (client: Started['client'], token: string, subject: string) =>
+    client.ok('POST', '/api/support', {
+      body: { subject, category: 'General Inquiry', description: 'In the cab' },
+      token,
+    });
+  const ticketMails = (subject: string) =>
+    mail.messages.filter((m) => m.raw.includes(subject)).length;
+
   it('is sent by the next process when the one that queued it has stopped', async () => {
     const first = await start();
     const rider = await first.client.signUp();
     mail.refuse(421);
     try {
-      await first.client.ok('POST', '/api/support', {
-        body: { subject: 'Lost bag', category: 'General Inquiry', description: 'In the cab' },
-        token: rider.token,
-      });
+      await ticket(first.client, rider.token, 'Lost bag');
       // The ticket's two mails, to the desk and to the rider, each refused once.
       await expect.poll(() => retriesLogged(first.server), { timeout: 15_000 }).toBe(2);
     } finally {
@@ -76,16 +82,41 @@ describe('a notice mail waiting for its next attempt (decision 017)', () => {
     first.server.child.kill('SIGTERM');
     expect(await first.server.exited).toBe(0);
     expect(first.server.output()).not.toContain('the app closed before it was sent');
-    expect(mail.messages.filter((m) => m.subject.includes('Lost bag'))).toEqual([]);
+    expect(ticketMails('Lost bag')).toBe(0);
 
     const second = await start();
     const confirmation = await mail.waitFor(rider.email, (m) => m.subject.includes('AP-'), 30_000);
     expect(confirmation.raw).toContain('Lost bag');
-    await expect
-      .poll(() => mail.messages.filter((m) => m.subject.includes('AP-')).length, {
-        timeout: 10_000,
-      })
-      .toBe(2);
+    await expect.poll(() => ticketMails('Lost bag'), { timeout: 10_000 }).toBe(2);
+    expect(second.server.output()).not.toContain('support mail not sent');
+    second.server.child.kill('SIGTERM');
+    await second.server.exited;
+  }, 90_000);
+
+  it('is queued when its first attempt fails while the server stops, and sent after', async () => {
+    const first = await start();
+    const rider = await first.client.signUp();
+    mail.hold();
+    try {
+      await ticket(first.client, rider.token, 'Lost phone');
+      // Both mails are with the mail server, unanswered, when the server is told to stop.
+      await expect.poll(() => mail.held(), { timeout: 10_000 }).toBe(2);
+      first.server.child.kill('SIGTERM');
+      await expect
+        .poll(() => first.server.output(), { timeout: 10_000 })
+        .toContain('shutting down');
+      mail.refuse(421);
+    } finally {
+      mail.release();
+      mail.refuse();
+    }
+    expect(await first.server.exited).toBe(0);
+    expect(retriesLogged(first.server)).toBe(2);
+    expect(first.server.output()).not.toContain('the app closed before it was sent');
+    expect(ticketMails('Lost phone')).toBe(0);
+
+    const second = await start();
+    await expect.poll(() => ticketMails('Lost phone'), { timeout: 30_000 }).toBe(2);
     expect(second.server.output()).not.toContain('support mail not sent');
   }, 90_000);
 });

@@ -142,8 +142,9 @@ export function createMailer({
         .catch(async (error: unknown) => {
           const delayMs = retryDelaysMs[mail.attempts];
           const next = { ...mail, attempts: mail.attempts + 1 };
-          if (closing || delayMs === undefined || !worthTryingAgain(error))
+          if (delayMs === undefined || !worthTryingAgain(error))
             return givenUp(mail, error, next.attempts);
+          // Queued even while the app closes: the next start, or another instance, sends it.
           if (!(await queued(next, delayMs))) {
             if (closing) return givenUp(mail, error, next.attempts, CLOSED_FIRST);
             holdInMemory(next, delayMs, error);

@@ -18,7 +18,7 @@ export type MailCapture = {
    * `release()`: the sender waits for the server's reply.
    */
   hold(): void;
-  /** Answers the messages held and takes new ones at once again. */
+  /** Answers the messages held (refused, if `refuse` is on by then) and takes new ones at once again. */
   release(): void;
   /** Messages received and not yet answered. */
   held(): number;
@@ -83,13 +83,14 @@ export async function startMailCapture(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      // A message held is answered as the server stands when it is released.
+      const answer = () => {
         if (refusal !== undefined) {
           refusedCount += 1;
           callback(Object.assign(new Error('Not now'), { responseCode: refusal }));
-        } else if (held) held.push(keep);
-        else keep();
-      });
+        } else keep();
+      };
+      stream.on('end', () => (held ? held.push(answer) : answer()));
       const keep = () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail: CapturedMail = {
