@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { createMailer } from './lib/mailer';
 import { createSmsSender, type SmsSender } from './lib/sms/sms-sender';
-import { REDACT_PATHS, serializeError } from './lib/log-redaction';
+import { REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction';
 import { createRouter } from './lib/geo/router';
 import path from 'node:path';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD_BYTES } from './lib/kept-json';
@@ -48,7 +48,7 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
   redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-  serializers: { err: serializeError, error: serializeError },
+  serializers: { err: serializeError, error: serializeError, req: serializeRequest },
 });
 
 type CompilersFactory = NonNullable<

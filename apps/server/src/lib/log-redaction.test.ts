@@ -37,6 +37,16 @@ describe('what the log writes', () => {
     expect(lines).not.toContain('hunter2-secret');
     expect(lines).not.toContain('Longname');
   });
+
+  it('a trip link’s token is not in the request lines, on its API path nor its page', async () => {
+    const token = 'Tq'.repeat(21) + 'x';
+    for (const url of [`/api/trip/${token}`, `/trip/${token}`, `/trip/${token}/?from=sms`]) {
+      await t.request({ method: 'GET', url });
+    }
+    expect(lines).toContain('"url":"/api/trip/[redacted]"');
+    expect(lines).toContain('"url":"/trip/[redacted]/?from=sms"');
+    expect(lines).not.toContain(token);
+  });
 });
 
 describe('serializeError', () => {

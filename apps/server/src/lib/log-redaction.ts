@@ -39,6 +39,29 @@ export function serializeError(error: Error): SerialisedError {
   return scrub(serialised, params, 0) as SerialisedError;
 }
 
+/** A trip link's page and API paths: their last segment is the link's secret. */
+const TRIP_LINK_PATH = /^(\/(?:api\/)?trip\/)[^/?#]+/;
+
+/**
+ * Fastify's request serializer, with a trip link's token masked: the link needs no sign-in, so
+ * anyone reading the log (or the log shipper's store) could otherwise follow a rider's trip.
+ */
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: request.url.replace(TRIP_LINK_PATH, `$1${REDACTED}`),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 type SerialisedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
 /** Known secret fields at the levels our log calls use, for pino's own redaction. */
