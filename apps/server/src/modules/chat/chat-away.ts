@@ -93,6 +93,7 @@ async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<vo
         preview: preview(message.messageText),
         link: `/chat/${message.matchId}`,
         dedupeKey: `chat:${message.matchId}`,
+        push: { urgent: true },
       });
     }
   } catch (error) {

@@ -9,7 +9,7 @@ import {
 import { notifications, users } from '../../db/schema';
 import type { MailMessage } from '../../lib/mailer';
 import type { ServiceContext } from '../../lib/service-context';
-import { pushToUser } from '../push/push-service';
+import { pushToUser, type PushDelivery } from '../push/push-service';
 
 export type RiderNotice = {
   userId: string;
@@ -31,6 +31,8 @@ export type RiderNotice = {
    * the encrypted chat, not in the notifications table.
    */
   preview?: string;
+  /** For the push: when it is stale, and whether it is time-critical (see PushDelivery). */
+  push?: PushDelivery;
 };
 
 type Row = typeof notifications.$inferSelect;
@@ -75,12 +77,17 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
     const body = notice.preview ?? notice.body;
     ctx.notifyUser(notice.userId, 'notification', { ...toView(row), body });
     // Not awaited: a slow push service must not hold up the action (pushToUser never throws).
-    void pushToUser(ctx, notice.userId, {
-      title: notice.title,
-      body,
-      url: notice.link,
-      tag: notice.dedupeKey,
-    });
+    void pushToUser(
+      ctx,
+      notice.userId,
+      {
+        title: notice.title,
+        body,
+        url: notice.link,
+        tag: notice.dedupeKey,
+      },
+      notice.push,
+    );
     if (
       notice.mail &&
       (await wantsMail(ctx, notice.userId, notice.kind)) &&

@@ -51,6 +51,8 @@ export async function sendTripReminders(ctx: ServiceContext): Promise<number> {
       body: `${describeTrip(trip)}. Confirm the meeting point in the chat.`,
       link: `/chat/${rider.matchId}`,
       dedupeKey: reminderKey(rider.matchId),
+      // Not worth showing once the trip's time has come.
+      push: { staleAt: new Date(trip.timeOfTravel), urgent: true },
       mail: tripMail(
         trip.rider.email,
         `Reminder: your shared ride is ${when}`,

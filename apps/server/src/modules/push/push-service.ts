@@ -9,6 +9,17 @@ export type { PushPayload };
 
 /** A ride notification is stale after a day; push services would otherwise hold it for weeks. */
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+/** How a push service should treat a push (RFC 8030 §5.2, §5.3). */
+export type PushDelivery = {
+  /**
+   * When the push is no longer worth showing (a trip reminder at the trip's time): a device
+   * reached later, out of coverage or asleep until then, gets nothing rather than a stale notice.
+   */
+  staleAt?: Date;
+  /** Time-critical (a reminder, a co-rider's message): delivered even to a device saving power. */
+  urgent?: boolean;
+};
 /**
  * Pushes are not awaited by the action that caused them; this bounds how long a hung push
  * service holds a socket.
@@ -44,7 +55,7 @@ async function sendTo(
   ctx: ServiceContext,
   subscription: Subscription,
   body: string,
-  tag: string,
+  options: { tag: string; ttlSeconds: number; urgent: boolean },
   keys: VapidKeys,
 ): Promise<void> {
   // The endpoint's path is the device's address, as good as a credential: only the host is logged.
@@ -58,7 +69,12 @@ async function sendTo(
         keys: { p256dh: subscription.p256dh, auth: subscription.auth },
       },
       body,
-      { vapidDetails: keys, TTL: PUSH_TTL_SECONDS, topic: topicOf(tag) },
+      {
+        vapidDetails: keys,
+        TTL: options.ttlSeconds,
+        topic: topicOf(options.tag),
+        urgency: options.urgent ? 'high' : 'normal',
+      },
     );
     const headers = Object.fromEntries(
       Object.entries(request.headers)
@@ -93,7 +109,15 @@ export async function pushToUser(
   ctx: ServiceContext,
   userId: string,
   payload: PushPayload,
+  delivery: PushDelivery = {},
 ): Promise<void> {
+  const ttlSeconds = delivery.staleAt
+    ? Math.min(
+        PUSH_TTL_SECONDS,
+        Math.floor((delivery.staleAt.getTime() - ctx.now().getTime()) / 1000),
+      )
+    : PUSH_TTL_SECONDS;
+  if (ttlSeconds <= 0) return;
   try {
     // Only devices whose session is still live: a signed-out or revoked one gets nothing.
     const subscriptions = (
@@ -112,7 +136,8 @@ export async function pushToUser(
     if (subscriptions.length === 0) return;
     const keys = await vapidKeys(ctx);
     const body = JSON.stringify(fitPayload(payload));
-    await Promise.all(subscriptions.map((item) => sendTo(ctx, item, body, payload.tag, keys)));
+    const options = { tag: payload.tag, ttlSeconds, urgent: delivery.urgent ?? false };
+    await Promise.all(subscriptions.map((item) => sendTo(ctx, item, body, options, keys)));
   } catch (error) {
     ctx.log.error({ err: error }, 'push not sent');
   }

@@ -6,6 +6,8 @@ import { loadConfig } from '../../config';
 import { appSecrets, pushSubscriptions } from '../../db/schema';
 import { startPushEndpoint, verifyVapid, type PushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { matchedPair } from '../../test/ride-factory';
+import { sendTripReminders } from '../notifications/trip-reminders';
 import { pushToUser, type PushPayload } from './push-service';
 
 let t: TestApp;
@@ -187,6 +189,7 @@ describe('pushToUser', () => {
       expect(more).toEqual([]);
       expect(push!.headers['content-encoding']).toBe('aes128gcm');
       expect(push!.headers.ttl).toBe(String(24 * 60 * 60));
+      expect(push!.headers.urgency).toBe('normal');
       expect(push!.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
       // The payload is not readable on the way, only with the device's private key.
       expect(push!.body.toString('utf8')).not.toContain(payload.title);
@@ -198,6 +201,29 @@ describe('pushToUser', () => {
       expect(claims.exp! * 1000).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
     }
     expect(pushesTo(elsewhere.subscription)).toEqual([]);
+  });
+
+  it('lets a trip reminder go stale at the trip’s time, and asks for it to wake the device', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const device = endpoint.device();
+    await subscribe(a, device.subscription);
+    const { rideA } = await matchedPair(t, a, b, { minutesAhead: 100 });
+    await sendTripReminders(t.app);
+    const reminders = () =>
+      pushesTo(device.subscription).filter((push) =>
+        device.decrypt(push.body).includes('Your shared ride is'),
+      );
+    await expect.poll(() => reminders().length).toBe(1);
+    const [reminder] = reminders();
+    const untilTrip = (rideA.timeOfTravel - t.clock.now().getTime()) / 1000;
+    expect(Number(reminder!.headers.ttl)).toBeLessThanOrEqual(untilTrip);
+    expect(Number(reminder!.headers.ttl)).toBeGreaterThan(untilTrip - 60);
+    expect(reminder!.headers.urgency).toBe('high');
+
+    // A push already stale is not sent at all.
+    const before = pushesTo(device.subscription).length;
+    await pushToUser(t.app, a.id, payload, { staleAt: t.clock.now() });
+    expect(pushesTo(device.subscription)).toHaveLength(before);
   });
 
   it('stops pushing to a device when the session that subscribed it ends', async () => {
