@@ -38,6 +38,25 @@ const isSameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
 const saveSubscription = (subscription: PushSubscription) =>
   api.post('/push/subscriptions', subscription.toJSON());
 
+const serverKey = async () => {
+  const { entities } = await api.get<PushPublicKey>('/push/public-key');
+  return fromBase64Url(entities[0]!.publicKey);
+};
+
+/**
+ * The subscription this browser holds, or null; one made with another server key (the operator
+ * set new VAPID keys) can never be pushed to again, so it is dropped.
+ */
+async function usableSubscription(
+  registration: ServiceWorkerRegistration,
+): Promise<PushSubscription | null> {
+  const subscription = await registration.pushManager.getSubscription();
+  if (!subscription) return null;
+  if (isSameKey(subscription.options.applicationServerKey, await serverKey())) return subscription;
+  await subscription.unsubscribe();
+  return null;
+}
+
 /**
  * Where this browser stands. A subscription the browser still holds is saved again for the
  * rider signed in now: the server may have dropped it, or it may have been another rider's.
@@ -47,11 +66,29 @@ export async function readPushStatus(): Promise<PushStatus> {
   if (Notification.permission === 'denied') return 'denied';
   const registration = await workerRegistration();
   if (!registration) return 'unavailable';
-  const subscription = await registration.pushManager.getSubscription();
-  if (!subscription || Notification.permission !== 'granted') return 'off';
+  if (Notification.permission !== 'granted') return 'off';
+  const subscription = await usableSubscription(registration);
+  if (!subscription) return 'off';
   // The browser is subscribed whatever the answer; turning it on again would save it too.
   await saveSubscription(subscription).catch(() => undefined);
   return 'on';
+}
+
+/**
+ * After a sign-in or a new token (a password change): the server keeps a subscription with the
+ * session that saved it, and an expired or revoked session takes it along, so one this browser
+ * still holds is saved for the new session. Otherwise pushes would stop until the rider opened
+ * their profile. Nothing when push is off here; never throws.
+ */
+export async function keepPushForThisSession(): Promise<void> {
+  try {
+    if (!isPushSupported() || Notification.permission !== 'granted') return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = registration && (await usableSubscription(registration));
+    if (subscription) await saveSubscription(subscription);
+  } catch {
+    // The profile's switch shows where it stands and saves it again.
+  }
 }
 
 /** Asks for permission, subscribes with the server's key and saves the subscription. */
@@ -61,18 +98,12 @@ export async function turnPushOn(): Promise<PushStatus> {
   if (permission !== 'granted') return 'off';
   const registration = await workerRegistration();
   if (!registration) return 'unavailable';
-  const { entities } = await api.get<PushPublicKey>('/push/public-key');
-  const serverKey = fromBase64Url(entities[0]!.publicKey);
-  let subscription = await registration.pushManager.getSubscription();
-  // A subscription made with an older server key can no longer be pushed to.
-  if (subscription && !isSameKey(subscription.options.applicationServerKey, serverKey)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: serverKey,
-  });
+  const subscription =
+    (await usableSubscription(registration)) ??
+    (await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: await serverKey(),
+    }));
   await saveSubscription(subscription);
   return 'on';
 }
@@ -93,8 +124,8 @@ export async function turnPushOff(): Promise<PushStatus> {
 }
 
 /**
- * On log out: this browser stops receiving the rider's pushes at once. The server drops the
- * subscription when the push service next answers that it is gone (410).
+ * On log out: this browser stops receiving the rider's pushes at once. (The server pushes only to
+ * live sessions, and the log-out ended this one.)
  */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!isPushSupported()) return;

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
 import { getSession, saveSession } from '../../../lib/session';
+import { keepPushForThisSession } from '../../../pwa/push-subscription';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useChangePassword } from '../api/change-password';
 
@@ -64,8 +65,10 @@ function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => vo
         password: values.password,
       });
       // Older tokens stop working after a password change; keep this tab signed in.
-      if (token)
+      if (token) {
         saveSession({ userId: session.userId, userEmail: session.userEmail ?? email, token });
+        void keepPushForThisSession();
+      }
       toast.success(PROFILE_TOASTS.passwordChanged);
       onDone();
     } catch (caught) {

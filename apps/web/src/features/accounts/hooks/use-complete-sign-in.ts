@@ -15,6 +15,8 @@ export function useCompleteSignIn() {
       const user = result.entities[0];
       if (!user || !result.token) throw new Error('The server did not return a session.');
       saveSession({ userId: user._id, userEmail: user.email, token: result.token });
+      // Loaded now, not with the sign-in page: most riders have no push subscription to keep.
+      void import('../../../pwa/push-subscription').then((push) => push.keepPushForThisSession());
       toast.success(successToast);
       // Replace, so Back from the dashboard does not land on a sign-in form again.
       navigate('/dashboard', { replace: true });

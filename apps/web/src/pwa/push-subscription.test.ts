@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeBrowser, serverKeyBytes, subscriptionWith } from './fake-push-browser';
+import { keepPushForThisSession, readPushStatus } from './push-subscription';
+
+describe('keepPushForThisSession', () => {
+  beforeEach(() => localStorage.setItem('token', 'new-session'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    localStorage.clear();
+  });
+
+  it('saves the subscription this browser holds for the new session', async () => {
+    const browser = fakeBrowser('granted', subscriptionWith(serverKeyBytes));
+    await keepPushForThisSession();
+    const saved = callsTo(browser.fetchMock, 'POST');
+    expect(saved).toHaveLength(1);
+    expect(new Headers(saved[0]![1]!.headers).get('authorization')).toBe('Bearer new-session');
+  });
+
+  it('saves nothing when push is off here, or not allowed', async () => {
+    for (const browser of [fakeBrowser('granted', null), fakeBrowser('default', null)]) {
+      await keepPushForThisSession();
+      expect(callsTo(browser.fetchMock, 'POST')).toEqual([]);
+    }
+  });
+
+  it('drops a subscription made with another server key instead of saving it', async () => {
+    const stale = subscriptionWith(new Uint8Array(65).fill(4));
+    const browser = fakeBrowser('granted', stale);
+    await keepPushForThisSession();
+    expect(stale.unsubscribe).toHaveBeenCalled();
+    expect(callsTo(browser.fetchMock, 'POST')).toEqual([]);
+  });
+
+  it('never throws, even when the server cannot be reached', async () => {
+    const browser = fakeBrowser('granted', subscriptionWith(serverKeyBytes));
+    browser.fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(keepPushForThisSession()).resolves.toBeUndefined();
+  });
+});
+
+describe('readPushStatus', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('shows off, not on, for a subscription made with another server key', async () => {
+    const stale = subscriptionWith(new Uint8Array(65).fill(4));
+    const browser = fakeBrowser('granted', stale);
+    expect(await readPushStatus()).toBe('off');
+    expect(stale.unsubscribe).toHaveBeenCalled();
+    expect(callsTo(browser.fetchMock, 'POST')).toEqual([]);
+  });
+});
