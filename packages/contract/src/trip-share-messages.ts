@@ -7,6 +7,7 @@ export const TRIP_SHARE_MESSAGES = {
   stopped: 'Trip link turned off.',
   gone: 'This trip link has expired or was turned off.',
   notActive: 'You can share a trip only while its match is Active.',
+  over: 'This trip is over, so there is nothing to share.',
 } as const;
 
 /** A link stays readable this long after the trip's time. */

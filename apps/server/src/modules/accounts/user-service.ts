@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { DbOrTx } from '../../db/database';
 import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider, tellCoRidersOfLeave } from '../matches/match-service';
+import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
@@ -247,6 +248,8 @@ export async function withdrawRider(
     await tx.update(users).set(change).where(eq(users.id, id));
     await ctx.sessions.revokeAllOf(id, tx);
     const { left, askers } = await cancelActiveMatchesOfRider(tx, id, now);
+    // A completed trip's link would otherwise stay readable for hours after the account closed.
+    await revokeTripShares(tx, { userId: id }, now);
     return { left, askers: [...askers, ...(await cancelOpenRequestsOfRider(tx, id, now))] };
   });
   for (const userId of askers) {

@@ -133,7 +133,7 @@ export async function leaveMatch(
     leftAt: now,
   });
   // The leaver's trip link showed this cab; it is not their trip any more.
-  await revokeTripShares(tx, matchId, userId, now);
+  await revokeTripShares(tx, { matchId, userId }, now);
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
   return [];
 }

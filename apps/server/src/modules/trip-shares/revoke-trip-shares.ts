@@ -2,14 +2,21 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { tripShares } from '../../db/schema';
 
-/** Ends a rider's links to a match: a new link replaces them, leaving the cab ends them. */
-export const revokeTripShares = (db: DbOrTx, matchId: string, userId: string, now: Date) =>
+/**
+ * Ends a rider's links to a match (a new link replaces them, leaving the cab ends them), or to
+ * every match without `matchId` (an account deactivated or suspended).
+ */
+export const revokeTripShares = (
+  db: DbOrTx,
+  { userId, matchId }: { userId: string; matchId?: string },
+  now: Date,
+) =>
   db
     .update(tripShares)
     .set({ revokedAt: now })
     .where(
       and(
-        eq(tripShares.matchId, matchId),
+        matchId ? eq(tripShares.matchId, matchId) : undefined,
         eq(tripShares.userId, userId),
         isNull(tripShares.revokedAt),
       ),

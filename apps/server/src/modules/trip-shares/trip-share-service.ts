@@ -5,7 +5,7 @@ import { matchMembers, matches, rideRequests, tripShares, users } from '../../db
 import { AppError } from '../../lib/app-error';
 import { hmac, randomToken } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
-import { requireMembership } from '../matches/match-service';
+import { lockMatch, requireMembership } from '../matches/match-service';
 import { revokeTripShares } from './revoke-trip-shares';
 
 const HOUR_MS = 3_600_000;
@@ -36,9 +36,13 @@ export async function createTripShare(
     .where(eq(rideRequests.id, mine.rideRequestId));
   const now = ctx.now();
   const expiresAt = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
+  // Still Active on the Past tab (ratings to give) long after the trip: a link would be dead.
+  if (expiresAt <= now) throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.over);
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    await revokeTripShares(tx, matchId, userId, now);
+    // One live link per rider and match: two taps at once take turns, the second replaces.
+    await lockMatch(tx, matchId);
+    await revokeTripShares(tx, { matchId, userId }, now);
     await tx.insert(tripShares).values({
       tokenHash: hashOf(ctx, token),
       matchId,
@@ -84,6 +88,7 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
       rideRequestId: tripShares.rideRequestId,
       expiresAt: tripShares.expiresAt,
       status: matches.status,
+      statusSince: matches.updatedAt,
     })
     .from(tripShares)
     .innerJoin(matches, eq(matches.id, tripShares.matchId))
@@ -113,6 +118,10 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
   const sharer = riders.find((r) => r.userId === share.userId);
   // A link whose rider is no longer in the cab has ended (leaving revokes it; this is the guard).
   if (!sharer) throw new AppError('NOT_FOUND', TRIP_SHARE_MESSAGES.gone);
+  // A cancelled match's link says so, with the trip as it was. Its ride is free again: once it is
+  // edited or matched anew, it is a trip this link was not made for, and the link has ended.
+  if (share.status === 'Cancelled' && ride!.updatedAt > share.statusSince)
+    throw new AppError('NOT_FOUND', TRIP_SHARE_MESSAGES.gone);
   return {
     riderFirstName: sharer.firstName,
     coRiders: riders

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchedPair } from '../../test/ride-factory';
+import { matchedPair, PLACES, rideBody } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -93,6 +93,63 @@ describe('trip link for family', () => {
       expect((await view(third)).statusCode).toBe(404);
     } finally {
       t.clock.advance(-(900 + 6 * 60 + 1) * 60_000);
+    }
+  });
+
+  it('ends once a cancelled trip’s ride is edited, and with the sharer’s account', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    const { rideA, matchId } = await matchedPair(t, a, b, { minutesAhead: 700 });
+    const [ofA, ofB] = await Promise.all(
+      [a, b].map(async (user) => (await share(user, matchId)).json().entities[0].token as string),
+    );
+    await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: b.token,
+      payload: { status: 'Cancelled' },
+    });
+    expect((await view(ofA!)).json().entities[0].status).toBe('Cancelled');
+    // A's ride is free again; its new time and place are not the family's to follow.
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/ride-request/update/${rideA._id}`,
+      token: a.token,
+      payload: rideBody(t, { minutesAhead: 760, place: PLACES.hsrLayout }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await view(ofA!)).statusCode).toBe(404);
+    expect((await view(ofB!)).json().entities[0].status).toBe('Cancelled');
+
+    const pair = await matchedPair(t, c, d, { minutesAhead: 700 });
+    const ofC = (await share(c, pair.matchId)).json().entities[0].token as string;
+    const ofD = (await share(d, pair.matchId)).json().entities[0].token as string;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/user/deactive/${c.id}`, token: c.token }))
+        .statusCode,
+    ).toBe(200);
+    expect((await view(ofC)).statusCode).toBe(404);
+    expect((await view(ofD)).json().entities[0].status).toBe('Cancelled');
+  });
+
+  it('is not made once the trip is over, and two at once leave one live link', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1000 });
+    const both = await Promise.all([share(a, matchId), share(a, matchId)]);
+    expect(both.map((res) => res.statusCode)).toEqual([201, 201]);
+    const live = await Promise.all(
+      both.map(async (res) => (await view(res.json().entities[0].token)).statusCode),
+    );
+    expect(live.sort()).toEqual([200, 404]);
+
+    // Still Active (ratings to give), six hours after the trip: a link would be dead at once.
+    t.clock.advance((1000 + 6 * 60) * 60_000);
+    try {
+      expect((await share(b, matchId)).json()).toMatchObject({
+        statusCode: 409,
+        message: 'This trip is over, so there is nothing to share.',
+      });
+    } finally {
+      t.clock.advance(-(1000 + 6 * 60) * 60_000);
     }
   });
 
