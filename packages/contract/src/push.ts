@@ -12,6 +12,8 @@ export const PUSH_MESSAGES = {
   invalidEndpoint: 'The push endpoint must be an http or https address.',
   endpointTooLong: 'The push endpoint is too long.',
   invalidKeys: 'The subscription keys are not valid.',
+  endpointTaken:
+    'This browser’s notifications belong to another account. Turn notifications off and on again.',
   insecureEndpoint: 'The push endpoint must use https.',
   unknownPushService:
     'This browser’s push service is not supported. Try Chrome, Edge, Firefox or Safari.',

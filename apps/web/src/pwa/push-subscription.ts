@@ -124,8 +124,8 @@ export async function turnPushOff(): Promise<PushStatus> {
 }
 
 /**
- * On log out: this browser stops receiving the rider's pushes at once. (The server pushes only to
- * live sessions, and the log-out ended this one.)
+ * On log out: this browser stops receiving the rider's pushes at once. (The server drops the
+ * subscriptions of a session that ended.)
  */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!isPushSupported()) return;

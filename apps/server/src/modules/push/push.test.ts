@@ -118,6 +118,12 @@ describe('subscriptions', () => {
         'invalidKeys',
       ],
       [{ endpoint: subscription.endpoint }, 'keys', 'invalidKeys'],
+      // The right shape, but no point of the curve: every push to it would fail.
+      [
+        { ...subscription, keys: { ...subscription.keys, p256dh: `B${'A'.repeat(86)}` } },
+        'keys.p256dh',
+        'invalidKeys',
+      ],
     ] as const;
     for (const [body, field, message] of cases) {
       const res = await subscribe(user, body);
@@ -152,6 +158,17 @@ describe('subscriptions', () => {
     await subscribe(second, subscription);
     expect(await rowsOf(first.id)).toEqual([]);
     expect(await rowsOf(second.id)).toHaveLength(1);
+
+    // Another rider who knows the endpoint, with keys of their own, cannot take it over.
+    const third = await t.signUp();
+    const claim = await subscribe(third, {
+      ...subscription,
+      keys: endpoint.device().subscription.keys,
+    });
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json().message).toBe(PUSH_MESSAGES.endpointTaken);
+    expect(await rowsOf(third.id)).toEqual([]);
+    expect((await rowsOf(second.id))[0]!.p256dh).toBe(subscription.keys.p256dh.replace(/=+$/, ''));
   });
 
   it(`keeps a rider's ${PUSH_SUBSCRIPTIONS_PER_RIDER} newest devices`, async () => {
@@ -252,6 +269,17 @@ describe('pushToUser', () => {
     await pushToUser(t.app, user.id, payload);
     expect(pushesTo(phone.subscription)).toHaveLength(1);
     expect(pushesTo(laptop.subscription)).toEqual([]);
+    // Nor is it kept: a session that ended takes its devices along, every session at a sign-out
+    // everywhere.
+    const kept = async () => (await rowsOf(user.id)).map((row) => row.endpoint);
+    expect(await kept()).toEqual([phone.subscription.endpoint]);
+    const everywhere = await t.request({
+      method: 'POST',
+      url: '/api/user/logout-all',
+      token: user.token,
+    });
+    expect(everywhere.statusCode).toBe(200);
+    expect(await kept()).toEqual([]);
   });
 
   it('shortens a body too long for one push record', async () => {

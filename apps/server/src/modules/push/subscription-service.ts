@@ -1,4 +1,5 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { ECDH } from 'node:crypto';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   PUSH_MESSAGES,
   PUSH_SERVICE_HOSTS,
@@ -27,10 +28,21 @@ function assertEndpointAllowed(ctx: Pick<ServiceContext, 'config'>, endpoint: st
   }
 }
 
+/** The browser's key must be a point of P-256: any other would fail every push sent to it. */
+function assertCurvePoint(p256dh: string): void {
+  try {
+    ECDH.convertKey(Buffer.from(p256dh, 'base64url'), 'prime256v1');
+  } catch {
+    throw new AppError('BAD_REQUEST', PUSH_MESSAGES.invalidKeys, { field: 'keys.p256dh' });
+  }
+}
+
 /**
  * Saves this browser's subscription for the rider. An endpoint belongs to one browser, so when
- * another rider signs in there and subscribes, the device moves to them. Past the per-rider cap
- * the oldest devices are dropped (each one is a request on every notification).
+ * another rider signs in there and subscribes, the device moves to them: with the keys that
+ * browser holds. Different keys for another rider's endpoint are someone else's claim on it
+ * (the endpoint is all they would need to take over that rider's pushes), refused. Past the
+ * per-rider cap the oldest devices are dropped (each one is a request on every notification).
  */
 export async function subscribe(
   ctx: ServiceContext,
@@ -38,6 +50,7 @@ export async function subscribe(
   body: PushSubscriptionBody,
 ): Promise<void> {
   assertEndpointAllowed(ctx, body.endpoint);
+  assertCurvePoint(body.keys.p256dh);
   const values = {
     userId,
     sessionId,
@@ -47,7 +60,7 @@ export async function subscribe(
     createdAt: ctx.now(),
   };
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const [saved] = await tx
       .insert(pushSubscriptions)
       .values(values)
       .onConflictDoUpdate({
@@ -59,7 +72,11 @@ export async function subscribe(
           auth: values.auth,
           createdAt: values.createdAt,
         },
-      });
+        setWhere: sql`${pushSubscriptions.userId} = excluded.user_id
+          or (${pushSubscriptions.p256dh} = excluded.p256dh and ${pushSubscriptions.auth} = excluded.auth)`,
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!saved) throw new AppError('CONFLICT', PUSH_MESSAGES.endpointTaken, { field: 'endpoint' });
     const newest = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)

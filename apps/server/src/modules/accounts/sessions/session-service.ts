@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, DbOrTx } from '../../../db/database';
-import { sessions, users } from '../../../db/schema';
+import { pushSubscriptions, sessions, users } from '../../../db/schema';
 import { createSessionCache, type Revocation } from './session-cache';
 
 /** Every instance hears every revocation on this channel, after the revoking commit. */
@@ -153,6 +153,8 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
         .update(sessions)
         .set({ revokedAt: now() })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      // Pushes go to live sessions only: the devices of one that ended are of no further use.
+      await target.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
       await announce(target, { sessionId });
     },
 
@@ -161,6 +163,7 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
         .update(sessions)
         .set({ revokedAt: now() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await target.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       await announce(target, { userId });
     },
 
