@@ -96,3 +96,36 @@ test('a turned-off trip link says so', async ({ browser, request }) => {
   await expect(page.getByText('This trip link has expired or was turned off.')).toBeVisible();
   await context.close();
 });
+
+test('a trip link keeps the trip on screen through a failed refresh, and ends live when turned off', async ({
+  browser,
+  request,
+}) => {
+  const { f, matchId } = await matchedRiders(request, 'Jaya', 'Kiran');
+  const created = await request.post(`/api/match/${matchId}/share`, {
+    headers: { authorization: `Bearer ${f.token}` },
+  });
+  const { path } = (await created.json()).entities[0];
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  const heading = page.getByRole('heading', { name: 'Jaya’s airport trip' });
+  await expect(heading).toBeVisible();
+
+  // The family's phone loses the server for a while: the trip stays, with a note.
+  await page.route('**/api/trip/**', (route) => route.abort('internetdisconnected'));
+  const note = page.getByRole('status').filter({ hasText: 'Could not refresh the trip just now' });
+  await expect(note).toBeVisible({ timeout: 15_000 });
+  await expect(heading).toBeVisible();
+  await page.unroute('**/api/trip/**');
+  await expect(note).toBeHidden({ timeout: 30_000 });
+
+  await request.delete(`/api/match/${matchId}/share`, {
+    headers: { authorization: `Bearer ${f.token}` },
+  });
+  await expect(page.getByRole('heading', { name: 'Trip link unavailable' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText('This trip link has expired or was turned off.')).toBeVisible();
+  await context.close();
+});

@@ -12,8 +12,12 @@ import {
 import type { LimitRule } from '../../plugins/limits';
 import { createTripShare, sharedTrip, stopTripShare, tripShareState } from './trip-share-service';
 
-/** The page polls; a few viewers per link is normal, thousands of guesses are not. */
-const viewsPerAddress: LimitRule = { name: 'trip-share-views', max: 120, windowMs: 60_000 };
+/**
+ * The page polls 12 times a minute. Many families can share one carrier address (mobile networks
+ * here sit behind carrier-grade NAT), so the limit leaves room for fifty viewers at once; a token
+ * is 32 random bytes, so the limit is against load, not guessing.
+ */
+const viewsPerAddress: LimitRule = { name: 'trip-share-views', max: 600, windowMs: 60_000 };
 
 const tripSharesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,12 +3,13 @@ import { DirectionIcon } from '../trips/components/direction-icon';
 import { useParams } from 'react-router';
 import { TERMINALS } from '@aeropool/contract/terminals';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
+import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share-messages';
 import { PageShell } from '../../components/layout/page-shell';
 import { CardSkeletons } from '../../components/ui/skeleton';
 import { serverMessageOr } from '../../lib/api-client';
 import { formatTripTime } from '../../lib/format-time';
 import { PhoneVerifiedBadge } from '../../components/ui/phone-verified-badge';
-import { useSharedTrip } from './api/trip-share';
+import { isLinkGone, useSharedTrip } from './api/trip-share';
 import { EmergencyActions } from './components/emergency-actions';
 
 const STATUS_TEXT: Record<SharedTrip['status'], { label: string; tone: string }> = {
@@ -40,15 +41,24 @@ export function SharedTripPage() {
       >
         {trip.isPending ? (
           <CardSkeletons count={1} label="Loading the trip…" />
-        ) : trip.isError ? (
+        ) : trip.data && !isLinkGone(trip.error) ? (
+          <>
+            <SharedTripCard trip={trip.data} />
+            {trip.isError && (
+              <p role="status" className="text-center text-sm text-amber-800">
+                Could not refresh the trip just now. Trying again…
+              </p>
+            )}
+          </>
+        ) : (
           <section className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
             <h1 className="text-xl font-bold text-slate-900">Trip link unavailable</h1>
             <p className="mt-2 text-slate-600">
-              {serverMessageOr(trip.error, 'We could not load this trip. Please try again.')}
+              {isLinkGone(trip.error)
+                ? serverMessageOr(trip.error, TRIP_SHARE_MESSAGES.gone)
+                : 'We could not load this trip. Trying again…'}
             </p>
           </section>
-        ) : (
-          <SharedTripCard trip={trip.data} />
         )}
       </main>
     </PageShell>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SharedTrip, TripShare, TripShareState } from '@aeropool/contract/trip-share';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 
 const keys = {
   state: (matchId: string) => ['trip-share', 'state', matchId] as const,
@@ -10,12 +10,30 @@ const keys = {
 /** The public page polls this often, so a cancelled or completed match shows within seconds. */
 export const SHARED_TRIP_POLL_MS = 5000;
 
+/** After a failed poll (no signal, a busy server): the next try waits longer, up to a minute. */
+const retryDelayMs = (failures: number) => Math.min(60_000, SHARED_TRIP_POLL_MS * 2 ** failures);
+
+/** The server's answer that the link has ended (turned off, expired, or never was). */
+export const isLinkGone = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 400);
+
+/**
+ * The shared trip, polled. A poll that fails for any other reason (a phone between towers, a
+ * limit shared by viewers behind one carrier address) keeps the last answer on screen and tries
+ * again later; only the link's end stops the polling.
+ */
 export function useSharedTrip(token: string) {
   return useQuery({
     queryKey: keys.shared(token),
     queryFn: async ({ signal }) =>
       (await api.get<SharedTrip>(`/trip/${encodeURIComponent(token)}`, { signal })).entities[0]!,
-    refetchInterval: (query) => (query.state.error ? false : SHARED_TRIP_POLL_MS),
+    refetchInterval: (query) =>
+      isLinkGone(query.state.error)
+        ? false
+        : query.state.error
+          ? retryDelayMs(query.state.fetchFailureCount)
+          : SHARED_TRIP_POLL_MS,
+    refetchIntervalInBackground: false,
     retry: false,
   });
 }
