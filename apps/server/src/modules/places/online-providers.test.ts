@@ -76,8 +76,11 @@ const photonFarms = {
   ],
 };
 
+/** The stand-ins are down (every search answers 500) while this is set. */
+let outage = false;
 const answerOrFail = (body: unknown) => (request: { url: URL }) => {
   const q = request.url.searchParams.get('q') ?? '';
+  if (outage) return { status: 503, body: { message: 'down' } };
   if (q === 'sunny farm') return { body: photonFarms };
   if (q.includes('fail')) return { status: 500, body: { message: 'internal error' } };
   if (q.includes('garbage')) return { body: { unexpected: true } };
@@ -162,12 +165,39 @@ describe('Photon with an OSRM router', () => {
     ]);
   });
 
-  it('answers 503 when Photon fails or answers something else', async () => {
+  it('answers 503 when Photon, asked for by name, fails or answers something else', async () => {
     for (const q of ['will fail', 'garbage']) {
-      const res = await get(t, `/api/places/search?q=${encodeURIComponent(q)}`);
+      const res = await get(t, `/api/places/search?q=${encodeURIComponent(q)}&provider=photon`);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ statusCode: 503, message: UNAVAILABLE, entities: [] });
     }
+  });
+});
+
+describe('a configured geocoder that is down', () => {
+  let photon: HttpStandIn;
+  let t: TestApp;
+  beforeAll(async () => {
+    photon = await startHttpStandIn(answerOrFail(photonAnswer));
+    t = await createTestApp({ GEOCODER: 'photon', GEOCODER_URL: `${photon.url}/api` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await photon.close();
+  });
+
+  it('leaves riders the offline gazetteer, so a ride can still be posted', async () => {
+    outage = true;
+    try {
+      const found = await entities(t, '/api/places/search?q=hebbal');
+      expect(found[0]!.name).toMatch(/^Hebbal/);
+      expect(photon.requests.length).toBeGreaterThan(0);
+      expect((await get(t, '/api/places/search?q=hebbal&provider=photon')).statusCode).toBe(503);
+    } finally {
+      outage = false;
+    }
+    const back = await entities(t, '/api/places/search?q=koramangala');
+    expect(back[0]!.name).toMatch(/^Koramangala/);
   });
 });
 
@@ -223,8 +253,8 @@ describe('Nominatim with a failing OSRM', () => {
     expect(osrm.requests.length).toBeGreaterThan(0);
   });
 
-  it('answers 503 when Nominatim fails', async () => {
-    const res = await get(t, '/api/places/search?q=fail');
+  it('answers 503 when Nominatim, asked for by name, fails', async () => {
+    const res = await get(t, '/api/places/search?q=fail&provider=nominatim');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(UNAVAILABLE);
   });

@@ -60,19 +60,31 @@ function geocoderFor(config: Config, provider: PlaceProvider): GeocoderProvider 
     : createNominatimProvider(config.GEOCODER_URL);
 }
 
-/** Spec §5: at most 5 places in the box, best match first, each with its route from the terminal. */
+/**
+ * Spec §5: at most 5 places in the box, best match first, each with its route from the terminal.
+ * While the configured online geocoder is down, the offline gazetteer answers (riders could not
+ * post a ride otherwise: the form takes only a place picked from the search); a provider asked
+ * for by name answers 503 instead.
+ */
 export async function searchPlaces(
   ctx: PlacesContext,
-  { q, provider = ctx.config.GEOCODER, terminal = 'T1' }: PlaceSearch,
+  { q, provider, terminal = 'T1' }: PlaceSearch,
 ): Promise<PlaceWithRoute[]> {
-  const geocoder = geocoderFor(ctx.config, provider);
+  const geocoder = geocoderFor(ctx.config, provider ?? ctx.config.GEOCODER);
   const from = terminalById(terminal);
   let places: GeocodedPlace[];
   try {
     places = await geocoder.search(q, PLACE_SEARCH_LIMIT);
   } catch (error) {
-    ctx.log.warn({ err: error, provider: geocoder.name }, 'location search failed');
-    throw new AppError('SERVICE_UNAVAILABLE', PLACE_MESSAGES.searchUnavailable);
+    const fallBack = !provider && geocoder !== offlineProvider;
+    ctx.log.warn(
+      { err: error, provider: geocoder.name },
+      fallBack
+        ? 'location search failed; answered from the offline gazetteer'
+        : 'location search failed',
+    );
+    if (!fallBack) throw new AppError('SERVICE_UNAVAILABLE', PLACE_MESSAGES.searchUnavailable);
+    places = await offlineProvider.search(q, PLACE_SEARCH_LIMIT);
   }
   const router = ctx.routeProvider;
   return Promise.all(
