@@ -97,6 +97,22 @@ describe('createOsrmRouter', () => {
     const router = createOsrmRouter('http://127.0.0.1:9', { timeoutMs: 500 });
     expect((await router.route(terminal1, koramangala)).roadMetres).toBe(straightEstimate(1.3));
   });
+
+  it('leaves OSRM alone for a while after it did not answer, then asks again', async () => {
+    standIn = await startHttpStandIn(() => ({ ...okAnswer, delayMs: 2000 }));
+    const router = createOsrmRouter(standIn.url, { timeoutMs: 50, restMs: 400 });
+    const indiranagar = { latitude: 12.9719, longitude: 77.6412 };
+    await router.route(terminal1, koramangala);
+    expect(standIn.requests).toHaveLength(1);
+    // Another route while it rests: answered at once, without waiting out the timeout again.
+    const started = Date.now();
+    expect((await router.route(terminal1, indiranagar)).roadMetres).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(40);
+    expect(standIn.requests).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await router.route(terminal1, indiranagar);
+    expect(standIn.requests).toHaveLength(2);
+  });
 });
 
 describe('createRouter', () => {

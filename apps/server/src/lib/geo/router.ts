@@ -58,11 +58,31 @@ export type OsrmRouterOptions = FetchJsonOptions & {
   fallback?: RouteProvider;
   log?: RouteLog;
   cache?: TtlCache<Promise<Route>>;
+  /** How long OSRM is left alone after it did not answer at all (tests shorten it). */
+  restMs?: number;
 };
+
+/**
+ * After OSRM did not answer (a timeout, no connection), routes skip it this long: while it hangs,
+ * every place search (five routes) and every ride posted would otherwise wait out the timeout.
+ * An answer that is an error (HTTP 5xx, NoRoute) is OSRM up, and the next route asks again.
+ */
+const OSRM_REST_MS = 30_000;
+
+const isUnanswered = (error: unknown) =>
+  error instanceof TypeError || // fetch's "fetch failed": no connection
+  (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
 
 /** Road routes from a (self-hosted) OSRM server's /route/v1/driving service. */
 export function createOsrmRouter(baseUrl: string, options: OsrmRouterOptions = {}): RouteProvider {
-  const { fallback = createStraightRouter(), log, cache: givenCache, ...http } = options;
+  const {
+    fallback = createStraightRouter(),
+    log,
+    cache: givenCache,
+    restMs = OSRM_REST_MS,
+    ...http
+  } = options;
+  let restingUntil = 0;
   const cache =
     givenCache ??
     createTtlCache<Promise<Route>>({ maxEntries: ROUTE_CACHE_ENTRIES, ttlMs: ROUTE_CACHE_TTL_MS });
@@ -81,6 +101,7 @@ export function createOsrmRouter(baseUrl: string, options: OsrmRouterOptions = {
       const path = `${osrmCoordinate(from)};${osrmCoordinate(to)}`;
       let pending = cache.get(path);
       if (!pending) {
+        if (Date.now() < restingUntil) return fallback.route(from, to);
         pending = fetchRoute(path);
         cache.set(path, pending);
         // Failures are not cached: the next request tries OSRM again.
@@ -89,7 +110,14 @@ export function createOsrmRouter(baseUrl: string, options: OsrmRouterOptions = {
       try {
         return await pending;
       } catch (error) {
-        log?.warn({ err: error }, 'OSRM route failed; using the straight-line estimate');
+        const rest = isUnanswered(error) && Date.now() >= restingUntil;
+        if (rest) restingUntil = Date.now() + restMs;
+        log?.warn(
+          { err: error, ...(rest ? { restMs } : {}) },
+          rest
+            ? 'OSRM did not answer; straight-line estimates until it is asked again'
+            : 'OSRM route failed; using the straight-line estimate',
+        );
         return fallback.route(from, to);
       }
     },
