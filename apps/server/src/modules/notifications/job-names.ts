@@ -3,4 +3,5 @@ export const JOB_NAMES = {
   reminders: 'trip-reminders',
   newRide: 'new-ride-alerts',
   noticeMail: 'notice-mail-retries',
+  prune: 'notifications-prune',
 } as const;

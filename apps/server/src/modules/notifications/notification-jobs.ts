@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JobDefinition } from '../../plugins/jobs';
 import { JOB_NAMES } from './job-names';
 import { alertRidersOfNewRide } from './new-match-alerts';
+import { pruneNotifications } from './prune-notifications';
 import { sendTripReminders } from './trip-reminders';
 
 /** The jobs behind the notification centre (issue 9, decision 012) and its mails (decision 017). */
@@ -18,6 +19,15 @@ export const notificationJobs = (app: FastifyInstance): JobDefinition[] => [
     handle: async (data) => {
       if (typeof data.rideRequestId === 'string')
         await alertRidersOfNewRide(app, data.rideRequestId);
+    },
+  },
+  {
+    name: JOB_NAMES.prune,
+    // Daily, at a quiet hour in Bengaluru (the schedules run in Asia/Kolkata).
+    cron: '30 3 * * *',
+    handle: async () => {
+      const pruned = await pruneNotifications(app);
+      app.log.info({ pruned }, 'old notifications deleted');
     },
   },
   {

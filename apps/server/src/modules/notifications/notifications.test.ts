@@ -7,6 +7,7 @@ import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { alertRidersOfNewRide } from './new-match-alerts';
+import { NOTIFICATION_KEEP_DAYS, pruneNotifications } from './prune-notifications';
 import { sendTripReminders } from './trip-reminders';
 
 let t: TestApp;
@@ -92,6 +93,32 @@ describe('notification centre', () => {
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.title).toBe('Anil R. cancelled your shared ride');
     expect(await kinds(a)).not.toContain('match-cancelled');
+  });
+
+  it(`keeps a notification ${NOTIFICATION_KEEP_DAYS} days, unread or not`, async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const before = (await inbox(a)).notifications.length;
+    expect(before).toBeGreaterThan(0);
+    // Sessions last 30 days, so the rider's notifications age instead of the clock moving on.
+    const age = (days: number) =>
+      t.database.db.execute(sql`update notifications
+        set created_at = created_at - ${`${days} days`}::interval where user_id = ${a.id}`);
+    await age(NOTIFICATION_KEEP_DAYS - 1);
+    await pruneNotifications(t.app);
+    expect((await inbox(a)).notifications).toHaveLength(before);
+    await age(2);
+    // A notice of today stays; the old ones go, and the unread count with them.
+    await t.request({
+      method: 'PUT',
+      url: `/api/match/${matchId}`,
+      token: b.token,
+      payload: { id: matchId, status: 'Cancelled' },
+    });
+    await pruneNotifications(t.app);
+    const kept = await inbox(a);
+    expect(kept.notifications.map((n) => n.kind)).toEqual(['match-cancelled']);
+    expect(kept.unreadCount).toBe(1);
   });
 
   it('marks the rider’s own notifications read, by id or all, and no one else’s', async () => {
