@@ -89,7 +89,8 @@ export function ShareTripPanel({ matchId }: { matchId: string }) {
       {state.data?.isSharing && expiresAt ? (
         <p className="text-xs text-slate-500">
           A trip link is on until {formatDateTime(expiresAt)} (IST). It shows first names, the
-          terminal, your area, the time and the match status, nothing else.
+          terminal, the place of your ride request as you picked it, the time and the match status,
+          nothing else.
         </p>
       ) : null}
     </section>
