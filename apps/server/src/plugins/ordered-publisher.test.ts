@@ -53,6 +53,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the adapter’s publisher',
     await expect.poll(() => heard).toEqual(['after', 'last']);
   });
 
+  it('says when everything asked for has been sent, so the pool can end after it', async () => {
+    heard.length = 0;
+    const adapterPool = createAdapterPool(process.env.TEST_DATABASE_URL!);
+    const sent = [
+      notify(adapterPool, 'one'),
+      adapterPool.query('select 1'),
+      notify(adapterPool, 'two'),
+    ];
+    await adapterPool.settled();
+    await adapterPool.end();
+    await Promise.all(sent);
+    await expect.poll(() => heard).toEqual(['one', 'two']);
+  });
+
   it('a statement that gets no answer times out instead of holding back the broadcasts after it', async () => {
     heard.length = 0;
     const adapterPool = createAdapterPool(process.env.TEST_DATABASE_URL!, 300);

@@ -27,7 +27,12 @@ type Query = (text: string, values?: unknown[]) => Promise<unknown>;
  * adapter's broadcasts that could be identical are repeated "something changed" notices, for
  * which one is as good as two.
  */
-export function publishInOrder(pool: pg.Pool): pg.Pool {
+export type OrderedPool = pg.Pool & {
+  /** Resolves once every statement asked for so far has been sent: before the pool ends. */
+  settled(): Promise<void>;
+};
+
+export function publishInOrder(pool: pg.Pool): OrderedPool {
   const query = pool.query.bind(pool) as Query;
   let previous: Promise<unknown> = Promise.resolve();
   let waiting: Waiting[] = [];
@@ -61,13 +66,13 @@ export function publishInOrder(pool: pg.Pool): pg.Pool {
       if (waiting.length === 1) void inTurn(notifyWaiting);
     });
   }) as typeof pool.query;
-  return pool;
+  return Object.assign(pool, { settled: () => previous.then(() => undefined) });
 }
 
 /** The adapter's own small pool, publishing in order; `queryTimeoutMs` is for tests. */
 export function createAdapterPool(
   connectionString: string,
   queryTimeoutMs = ADAPTER_QUERY_TIMEOUT_MS,
-): pg.Pool {
+): OrderedPool {
   return publishInOrder(new pg.Pool({ connectionString, max: 3, query_timeout: queryTimeoutMs }));
 }

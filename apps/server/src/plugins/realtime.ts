@@ -157,6 +157,9 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
       await sleep(50);
       void io.of('/').adapter.close();
     }
+    // The adapter's goodbye (and any broadcast before it) still waiting its turn would otherwise
+    // start on an ended pool and be logged as an error at every stop.
+    await Promise.race([adapterPool.settled(), sleep(ADAPTER_CLOSE_TIMEOUT_MS)]);
     await Promise.race([adapterPool.end(), sleep(ADAPTER_CLOSE_TIMEOUT_MS)]);
   });
 });
