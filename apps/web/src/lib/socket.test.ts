@@ -4,7 +4,9 @@ import { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { CHAT_SOCKET_OPTIONS } from '@aeropool/contract/chat-limits';
 import type { HandshakeRefusal } from '@aeropool/contract/socket-events';
-import { disconnectSocket, getSocket } from './socket';
+import { renderHook, waitFor } from '@testing-library/react';
+import { clearSession, saveSession } from './session';
+import { disconnectSocket, getSocket, useSocketEvent } from './socket';
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
 
@@ -17,6 +19,7 @@ beforeEach(async () => {
   const http = createServer();
   io = new Server(http);
   handshakes = 0;
+  refuseWith = undefined;
   io.use((_socket, next) => {
     handshakes += 1;
     next(refuseWith?.(handshakes));
@@ -61,4 +64,45 @@ it('stays disconnected when the handshake was refused for the token', async () =
   await sleep(CHAT_SOCKET_OPTIONS.reconnectionDelay + 500);
   expect(socket.active).toBe(false);
   expect(handshakes).toBe(1);
+}, 10_000);
+
+it('stays disconnected when the handshake was refused for the token, and asks the API, whose 401 signs the rider out', async () => {
+  saveSession({ userId: 'rider-9', userEmail: 'rider@example.com', token: 'token-4' });
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ statusCode: 401, message: 'Please log in to continue.' }), {
+        status: 401,
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  try {
+    refuseWith = () => refusal('Please log in to continue.');
+    const socket = getSocket('token-4');
+    await new Promise((resolve) => socket.once('connect_error', resolve));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/rider-9', expect.anything());
+  } finally {
+    vi.unstubAllGlobals();
+    clearSession();
+  }
+}, 10_000);
+
+const onNotification = () => undefined;
+
+it('tells a screen its socket is back after the server dropped it, not at the first connect', async () => {
+  saveSession({ userId: 'rider-10', userEmail: 'rider@example.com', token: 'token-5' });
+  const onReconnect = vi.fn();
+  const { unmount } = renderHook(() => useSocketEvent('notification', onNotification, onReconnect));
+  try {
+    const socket = getSocket('token-5');
+    await waitFor(() => expect(socket.connected).toBe(true));
+    expect(onReconnect).not.toHaveBeenCalled();
+    // A deploy: the server drops every socket; the app connects again by itself.
+    io.disconnectSockets(true);
+    await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(socket.connected).toBe(true);
+  } finally {
+    unmount();
+    clearSession();
+  }
 }, 10_000);

@@ -6,7 +6,8 @@ import type {
   HandshakeRefusal,
   ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
-import { getToken, useSession } from './session';
+import { apiRequest } from './api-client';
+import { getSession, getToken, useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -14,6 +15,8 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const IDLE_DISCONNECT_MS = 10_000;
 
 let shared: { token: string; socket: AppSocket } | null = null;
+/** How many times each shared socket has connected: a second connect is a reconnect. */
+const connections = new WeakMap<AppSocket, number>();
 let users = 0;
 let idleTimer: number | undefined;
 
@@ -42,16 +45,28 @@ export function getSocket(token: string): AppSocket {
         Math.random() *
           (CHAT_SOCKET_OPTIONS.reconnectionDelayMax - CHAT_SOCKET_OPTIONS.reconnectionDelay),
     );
+  // Listened to first, so every other 'connect' listener sees this connection counted.
+  socket.on('connect', () => connections.set(socket, (connections.get(socket) ?? 0) + 1));
   socket.on('disconnect', (reason) => {
     if (reason === 'io server disconnect') comeBackSoon();
   });
   socket.on('connect_error', (error) => {
     const data = (error as Error & { data?: Partial<HandshakeRefusal> }).data;
-    if (!socket.active && data?.retry === true) comeBackSoon();
+    if (socket.active) return;
+    if (data?.retry === true) comeBackSoon();
+    // Refused for good: most often the session ended (a password change, a log-out elsewhere).
+    // One request says so the app's way, whose 401 signs the rider out, instead of a chat that
+    // shows Offline for ever.
+    else void confirmSession();
   });
   shared = { token, socket };
   return socket;
 }
+
+const confirmSession = async () => {
+  const userId = getSession()?.userId;
+  if (userId) await apiRequest('GET', `/user/${encodeURIComponent(userId)}`).catch(() => undefined);
+};
 
 /** Closes the shared connection, e.g. on sign-out or when the token changes. */
 export function disconnectSocket(): void {
@@ -105,7 +120,9 @@ export function useSocket(): AppSocket | null {
 
 /**
  * Runs handler for every `event` the server sends while the component is mounted, and
- * onReconnect after the connection comes back (events may have been missed meanwhile).
+ * onReconnect after the connection comes back (events may have been missed meanwhile): any
+ * connect after the socket's first, whether socket.io reconnected by itself or the app did after
+ * the server dropped it (a deploy), which socket.io does not report as a 'reconnect'.
  * Pass stable functions (useCallback) so the listeners are not re-added on every render.
  */
 export function useSocketEvent<E extends keyof ServerToClientEvents>(
@@ -119,10 +136,13 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
     // socket.io's typed on() cannot narrow a generic event name; the contract map is the check.
     const listener = handler as never;
     socket.on(event as never, listener);
-    if (onReconnect) socket.io.on('reconnect', onReconnect);
+    const onConnect = () => {
+      if ((connections.get(socket) ?? 0) > 1) onReconnect?.();
+    };
+    if (onReconnect) socket.on('connect', onConnect);
     return () => {
       socket.off(event as never, listener);
-      if (onReconnect) socket.io.off('reconnect', onReconnect);
+      if (onReconnect) socket.off('connect', onConnect);
     };
   }, [socket, event, handler, onReconnect]);
 }
