@@ -33,9 +33,15 @@ const BAG_OPTIONS = ['0', '1', '2', '3'].map((n) => ({
   label: n === '0' ? 'No large bags' : n === '1' ? '1 bag' : `${n} bags`,
 }));
 
-export type RideRequestFormProps = { request?: RideRequest; userId: string; onDone: () => void };
+export type RideRequestFormProps = {
+  request?: RideRequest;
+  userId: string;
+  onDone: () => void;
+  /** Told when a save starts and ends, so the dialog around it can stay open meanwhile. */
+  onSavingChange?: (isSaving: boolean) => void;
+};
 
-export function RideRequestForm({ request, userId, onDone }: RideRequestFormProps) {
+export function RideRequestForm({ request, userId, onDone, onSavingChange }: RideRequestFormProps) {
   const [values, setValues] = useState<RideRequestFormValues>(() =>
     request ? formValuesFrom(request) : emptyFormValues(),
   );
@@ -44,6 +50,9 @@ export function RideRequestForm({ request, userId, onDone }: RideRequestFormProp
   const { mutateAsync } = useSaveRideRequest();
   // Covers the route re-fetch before the save as well as the save itself.
   const [isPending, setIsPending] = useState(false);
+  useEffect(() => onSavingChange?.(isPending), [isPending, onSavingChange]);
+  // A save that ends by closing the dialog unmounts the form before its pending state clears.
+  useEffect(() => () => onSavingChange?.(false), [onSavingChange]);
   const terminalFieldId = useId();
   // After a refused submit, the empty fields say what they need (the toast says the rest).
   const [showMissing, setShowMissing] = useState(false);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
@@ -34,15 +34,24 @@ type Props = {
 };
 
 export function RideRequestModal({ isOpen, request, userId, onClose }: Props) {
+  // While it saves, the dialog stays: closed and opened again, the first save's end would close
+  // the new form, and a failure would have no form left to fix.
+  const [isSaving, setIsSaving] = useState(false);
   return (
     <Modal
       isOpen={isOpen}
       title={request ? 'Edit Ride Request' : 'Create Ride Request'}
       onClose={onClose}
+      isBusy={isOpen && isSaving}
     >
       {/* Mounted only while open, so every opening starts from the request or from blank. */}
       <Suspense fallback={<Spinner label="Loading the form…" />}>
-        <RideRequestForm request={request} userId={userId} onDone={onClose} />
+        <RideRequestForm
+          request={request}
+          userId={userId}
+          onDone={onClose}
+          onSavingChange={setIsSaving}
+        />
       </Suspense>
     </Modal>
   );
