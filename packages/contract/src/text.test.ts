@@ -9,13 +9,6 @@ describe('text rules', () => {
       expect(isSingleLineText(good)).toBe(true);
   });
 
-  it('refuse C1 controls and text that reorders itself, keep right-to-left scripts', () => {
-    for (const bad of ['Kora\u202Eagnam', 'a\u2066b\u2069', 'x\u0085y', 'csi\u009b'])
-      for (const rule of [isSingleLineText, isMultiLineText]) expect(rule(bad)).toBe(false);
-    for (const good of ['عائشہ خان', 'שלום', 'mark\u200Fhere', 'ಕನ್ನಡ'])
-      for (const rule of [isSingleLineText, isMultiLineText]) expect(rule(good)).toBe(true);
-  });
-
   it('allow tab and newlines across lines, still no NUL', () => {
     expect(isMultiLineText('line one\nline two\r\n\tindented')).toBe(true);
     expect(isMultiLineText('a\u0000b')).toBe(false);
