@@ -108,6 +108,8 @@ export async function buildApp(
     retryDelaysMs: config.MAIL_RETRY_SECONDS.map((seconds) => seconds * 1000),
   });
   app.decorate('mailer', mailer);
+  // Closed after the job runner (Fastify closes in reverse), which settles the mails first.
+  app.addHook('onClose', async () => mailer.close());
   app.decorate(
     'sms',
     deps.sms ?? createSmsSender(config, app.log, path.join(config.dataDir, 'outbox', 'sms')),
@@ -133,15 +135,17 @@ export async function buildApp(
   await registerMatchesCache(app, deps.database);
   await app.register(docsPlugin);
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
-  await app.register(jobsPlugin, { database: deps.database, jobs: () => notificationJobs(app) });
+  await app.register(jobsPlugin, {
+    database: deps.database,
+    jobs: () => notificationJobs(app),
+    // Mails still being sent (a job's or a request's) finish while a failure can still be queued.
+    beforeStop: () => mailer.settle(),
+  });
   // A notice mail that failed waits for its next attempt in the database, not in this process.
   if (config.JOB_RUNNER)
     mailer.keepRetriesIn((mail, delayMs) =>
       app.jobs.sendAfter(JOB_NAMES.noticeMail, mail, delayMs / 1000),
     );
-  // Added after the job runner, so run before its close (Fastify closes in reverse): a notice that
-  // fails while the app closes is still queued.
-  app.addHook('onClose', async () => mailer.close());
 
   await app.register(
     async (api) => {

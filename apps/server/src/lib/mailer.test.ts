@@ -78,6 +78,33 @@ describe('mail sent later', () => {
     expect(capture.messages.map((mail) => mail.to)).toContainEqual(['late@example.com']);
     expect(failures).toEqual([]);
   });
+
+  it('settles only once no mail is being sent, those begun while it waits included', async () => {
+    const log = pino({ level: 'silent' });
+    const mailer = createMailer({ smtpUrl: capture.url, from: 'a@b.test', log });
+    capture.hold();
+    try {
+      mailer.sendLater(message('first@example.com'), 'not sent');
+      await expect.poll(() => capture.held()).toBe(1);
+      let settled = false;
+      const settling = mailer.settle().then(() => (settled = true));
+      // A job still running as the app closes sends another.
+      mailer.sendLater(message('second@example.com'), 'not sent');
+      await expect.poll(() => capture.held()).toBe(2);
+      capture.release();
+      capture.hold();
+      mailer.sendLater(message('third@example.com'), 'not sent');
+      await expect.poll(() => capture.held()).toBe(1);
+      expect(settled).toBe(false);
+      capture.release();
+      await settling;
+      const to = capture.messages.map((mail) => mail.to[0]);
+      expect(to).toEqual(expect.arrayContaining(['second@example.com', 'third@example.com']));
+    } finally {
+      capture.release();
+      await mailer.close();
+    }
+  });
 });
 
 describe('a notice mail that could not be sent', () => {

@@ -42,6 +42,11 @@ export type Mailer = {
   keepRetriesIn(queue: MailRetryQueue): void;
   /** The next attempt of a mail the queue held; never rejects (a failure is queued or logged). */
   tryAgain(mail: PendingMail): Promise<void>;
+  /**
+   * Waits (a few seconds at most) until no mail is being sent, those begun meanwhile included:
+   * a failure among them is still queued for its next attempt.
+   */
+  settle(): Promise<void>;
   /** Waits a moment for the mails still being sent, then closes the connection. */
   close(): Promise<void>;
 };
@@ -111,6 +116,17 @@ export function createMailer({
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let closing = false;
   let retryQueue: MailRetryQueue | undefined;
+  const settle = async () => {
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    while (sending.size > 0 && Date.now() < deadline) {
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(sending),
+        new Promise((resolve) => (waited = setTimeout(resolve, deadline - Date.now()))),
+      ]);
+      clearTimeout(waited);
+    }
+  };
   const withBackground = (send: Mailer['send']): Mailer => {
     const givenUp = (mail: PendingMail, error: unknown, attempts: number, why = '') =>
       log.error({ err: error, ...mail.details, attempts }, `${mail.failure}${why}`);
@@ -166,14 +182,10 @@ export function createMailer({
         retryQueue = queue;
       },
       tryAgain: attempt,
+      settle,
       async close() {
         closing = true;
-        let waited: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.allSettled(sending),
-          new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
-        ]);
-        clearTimeout(waited);
+        await settle();
         for (const [timer, dropped] of waiting) {
           clearTimeout(timer);
           dropped();

@@ -30,6 +30,8 @@ export type Jobs = {
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
 const START_AFTER_LISTEN_MS = 2000;
+/** How long a closing app waits for the jobs running on it to finish. */
+const WORKERS_STOP_MS = 5000;
 /**
  * How often each queue's finished jobs are deleted: pg-boss's default is once a day, and a queued
  * notice mail (decision 017) holds a rider's address and the notice, gone once sent.
@@ -83,7 +85,15 @@ export async function installJobSchema(database: Database): Promise<void> {
  */
 export default fp(async function jobsPlugin(
   app: FastifyInstance,
-  options: { database: Database; jobs: () => JobDefinition[] },
+  options: {
+    database: Database;
+    jobs: () => JobDefinition[];
+    /**
+     * Runs as the app closes, once no job runs any more and before pg-boss stops: what the app
+     * still has in flight may queue a job then (a notice mail that fails, decision 017).
+     */
+    beforeStop?: () => Promise<void>;
+  },
 ) {
   if (!app.config.JOB_RUNNER) {
     app.decorate('jobs', {
@@ -149,8 +159,19 @@ export default fp(async function jobsPlugin(
   // After the server has finished its requests (onClose): a ride saved during shutdown still
   // gets its job queued.
   app.addHook('onClose', async () => {
-    closed = true;
     clearTimeout(afterListen);
+    await started?.catch(() => undefined);
+    // No new job starts; the running ones (a reminder sending its mails) finish, within a bound.
+    if (boss) {
+      const running = boss;
+      await Promise.race([
+        Promise.allSettled(options.jobs().map((job) => running.offWork(job.name))),
+        new Promise((resolve) => setTimeout(resolve, WORKERS_STOP_MS)),
+      ]);
+    }
+    // A mail failing now may still start the runner to queue its next attempt.
+    await options.beforeStop?.();
+    closed = true;
     await started?.catch(() => undefined);
     await boss?.stop({ graceful: true, timeout: 2000, close: database.kind === 'postgres' });
   });
