@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import { notifications } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -9,12 +9,24 @@ import type { ServiceContext } from '../../lib/service-context';
  */
 export const NOTIFICATION_KEEP_DAYS = 90;
 
+/** Rows one statement deletes: a large backlog goes in short statements, not one long one. */
+const PRUNE_BATCH = 5000;
+
 /** Deletes notifications older than NOTIFICATION_KEEP_DAYS; returns how many went. */
 export async function pruneNotifications(ctx: Pick<ServiceContext, 'db' | 'now'>) {
   const before = new Date(ctx.now().getTime() - NOTIFICATION_KEEP_DAYS * 86_400_000);
-  const gone = await ctx.db
-    .delete(notifications)
-    .where(lt(notifications.createdAt, before))
-    .returning({ id: notifications.id });
-  return gone.length;
+  let pruned = 0;
+  for (;;) {
+    const batch = ctx.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(lt(notifications.createdAt, before))
+      .limit(PRUNE_BATCH);
+    const gone = await ctx.db
+      .delete(notifications)
+      .where(inArray(notifications.id, batch))
+      .returning({ id: notifications.id });
+    pruned += gone.length;
+    if (gone.length < PRUNE_BATCH) return pruned;
+  }
 }

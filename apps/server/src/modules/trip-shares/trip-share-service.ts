@@ -40,8 +40,10 @@ export async function createTripShare(
   if (expiresAt <= now) throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.over);
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
-    // One live link per rider and match: two taps at once take turns, the second replaces.
-    await lockMatch(tx, matchId);
+    // One live link per rider and match: two taps at once take turns, the second replaces. Read
+    // again under the lock: a cancel or the rider's account closing may have come first.
+    const locked = await lockMatch(tx, matchId);
+    if (locked?.status !== 'Active') throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
     await revokeTripShares(tx, { matchId, userId }, now);
     await tx.insert(tripShares).values({
       tokenHash: hashOf(ctx, token),

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SharedTrip, TripShare, TripShareState } from '@aeropool/contract/trip-share';
 import { api, ApiError } from '../../../lib/api-client';
@@ -23,15 +24,27 @@ export const isLinkGone = (error: unknown) =>
  * again later; only the link's end stops the polling.
  */
 export function useSharedTrip(token: string) {
+  // Polls that failed in a row (the query's own count starts again at every fetch).
+  const failures = useRef(0);
   return useQuery({
     queryKey: keys.shared(token),
-    queryFn: async ({ signal }) =>
-      (await api.get<SharedTrip>(`/trip/${encodeURIComponent(token)}`, { signal })).entities[0]!,
+    queryFn: async ({ signal }) => {
+      try {
+        const { entities } = await api.get<SharedTrip>(`/trip/${encodeURIComponent(token)}`, {
+          signal,
+        });
+        failures.current = 0;
+        return entities[0]!;
+      } catch (error) {
+        failures.current += 1;
+        throw error;
+      }
+    },
     refetchInterval: (query) =>
       isLinkGone(query.state.error)
         ? false
         : query.state.error
-          ? retryDelayMs(query.state.fetchFailureCount)
+          ? retryDelayMs(failures.current)
           : SHARED_TRIP_POLL_MS,
     refetchIntervalInBackground: false,
     retry: false,
