@@ -108,9 +108,10 @@ describe('hasGap', () => {
     expect(hasGap(page, shown, 2)).toBe(true);
   });
 
-  it('is false when nothing is shown yet', () => {
+  it('is true for a full page when nothing was shown (an empty chat, whose history ended)', () => {
     const page = [message({ at: '2026-11-21T10:00:00Z' }), message({ at: '2026-11-21T10:01:00Z' })];
-    expect(hasGap(page, [], 2)).toBe(false);
+    expect(hasGap(page, [], 2)).toBe(true);
+    expect(hasGap(page.slice(1), [], 2)).toBe(false);
   });
 });
 

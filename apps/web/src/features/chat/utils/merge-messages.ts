@@ -36,15 +36,17 @@ export function flattenHistory(pages: ReadonlyArray<readonly ChatMessage[]>): Ch
 
 /**
  * After a reconnect the latest page is fetched again. When it is full and shares nothing with
- * what is already shown, more messages than one page arrived meanwhile and the history must be
- * reloaded rather than merged, or the list would silently skip them.
+ * what is already shown, more messages than one page may have arrived meanwhile and the history
+ * must be reloaded rather than merged, or the list would silently skip them. A chat that showed
+ * nothing yet (it was empty) counts too: its history said there was nothing older to load.
  */
 export function hasGap(
   latestPage: readonly ChatMessage[],
   shown: readonly ChatMessage[],
   pageSize: number,
 ): boolean {
-  if (shown.length === 0 || latestPage.length < pageSize) return false;
+  if (latestPage.length < pageSize) return false;
+  if (shown.length === 0) return true;
   const shownIds = new Set(shown.map((m) => m._id));
   return !latestPage.some((m) => shownIds.has(m._id));
 }
