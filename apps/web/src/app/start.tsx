@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { getSession } from '../lib/session';
 import { App } from './app';
 import { preloadDestinations } from './preload-destinations';
 import { queryClient } from './query-client';
@@ -42,5 +43,12 @@ export async function startApp(root?: Root): Promise<void> {
   if (root) root.render(app);
   else if (isPrerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  preloadDestinations(routes, whenQuiet([routerActivity(router), queryActivity(queryClient)]));
+  const quietly = whenQuiet([routerActivity(router), queryActivity(queryClient)]);
+  preloadDestinations(routes, quietly);
+  // The browser may have renewed its push subscription since the last visit (the old endpoint
+  // then stops working): saved again once the page is quiet, where push is on (two requests).
+  if (getSession())
+    quietly(
+      () => void import('../pwa/push-subscription').then((push) => push.keepPushForThisSession()),
+    );
 }
