@@ -102,9 +102,10 @@ describe('a notice mail waiting for its next attempt (decision 017)', () => {
       // Both mails are with the mail server, unanswered, when the server is told to stop.
       await expect.poll(() => mail.held(), { timeout: 10_000 }).toBe(2);
       first.server.child.kill('SIGTERM');
+      // Answered once the job runner's workers have stopped: pg-boss must still take the mails.
       await expect
         .poll(() => first.server.output(), { timeout: 10_000 })
-        .toContain('shutting down');
+        .toContain('job workers stopped');
       mail.refuse(421);
     } finally {
       mail.release();

@@ -43,8 +43,8 @@ export type Mailer = {
   /** The next attempt of a mail the queue held; never rejects (a failure is queued or logged). */
   tryAgain(mail: PendingMail): Promise<void>;
   /**
-   * Waits (a few seconds at most) until no mail is being sent, those begun meanwhile included:
-   * a failure among them is still queued for its next attempt.
+   * As the app closes: waits (a few seconds at most, shared with close()) until no mail is being
+   * sent, those begun meanwhile included, while a failure among them can still be queued.
    */
   settle(): Promise<void>;
   /** Waits a moment for the mails still being sent, then closes the connection. */
@@ -63,8 +63,11 @@ export const SMTP_TIMEOUTS = {
   greetingTimeout: 10_000,
   socketTimeout: 20_000,
 };
-/** How long a closing app waits for mails still being sent. */
-const CLOSE_WAIT_MS = 5000;
+/**
+ * How long a closing app waits, in all, for mails still being sent: settle() and close() share
+ * it, within the server's 10 s grace after SIGTERM (serve.ts) with the job runner's stop.
+ */
+const CLOSE_WAIT_MS = 4000;
 const CLOSED_FIRST = ' (the app closed before it was sent)';
 /** When a notice mail is tried again after a failure: a mail server's restart or a short outage. */
 export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
@@ -116,8 +119,10 @@ export function createMailer({
   const waiting = new Map<NodeJS.Timeout, () => void>();
   let closing = false;
   let retryQueue: MailRetryQueue | undefined;
+  /** Set by the first settle() or close(): the waits of a closing app share one deadline. */
+  let stopBy: number | undefined;
   const settle = async () => {
-    const deadline = Date.now() + CLOSE_WAIT_MS;
+    const deadline = (stopBy ??= Date.now() + CLOSE_WAIT_MS);
     while (sending.size > 0 && Date.now() < deadline) {
       let waited: NodeJS.Timeout | undefined;
       await Promise.race([

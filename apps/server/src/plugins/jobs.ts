@@ -30,8 +30,8 @@ export type Jobs = {
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
 const START_AFTER_LISTEN_MS = 2000;
-/** How long a closing app waits for the jobs running on it to finish. */
-const WORKERS_STOP_MS = 5000;
+/** How long a closing app waits for the jobs running on it to finish (serve.ts allows 10 s). */
+const WORKERS_STOP_MS = 2000;
 /**
  * How often each queue's finished jobs are deleted: pg-boss's default is once a day, and a queued
  * notice mail (decision 017) holds a rider's address and the notice, gone once sent.
@@ -110,6 +110,8 @@ export default fp(async function jobsPlugin(
   let boss: PgBoss | undefined;
   let started: Promise<void> | undefined;
   let closed = false;
+  /** Set as the app closes: a runner started now only sends (a mail's next attempt). */
+  let closing = false;
   const run = async () => {
     boss = await createBoss(database);
     boss.on('error', (error) => app.log.error({ err: error }, 'job runner'));
@@ -117,6 +119,7 @@ export default fp(async function jobsPlugin(
     await boss.start({ attempts: START_ATTEMPTS });
     for (const job of options.jobs()) {
       await boss.createQueue(job.name, job.queue);
+      if (closing) continue;
       await boss.work(job.name, { pollingIntervalSeconds: POLLING_SECONDS }, async (batch) => {
         for (const item of batch) await job.handle((item.data ?? {}) as Record<string, unknown>);
       });
@@ -159,17 +162,21 @@ export default fp(async function jobsPlugin(
   // After the server has finished its requests (onClose): a ride saved during shutdown still
   // gets its job queued.
   app.addHook('onClose', async () => {
+    closing = true;
     clearTimeout(afterListen);
     await started?.catch(() => undefined);
     // No new job starts; the running ones (a reminder sending its mails) finish, within a bound.
     if (boss) {
       const running = boss;
+      let waited: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled(options.jobs().map((job) => running.offWork(job.name))),
-        new Promise((resolve) => setTimeout(resolve, WORKERS_STOP_MS)),
+        new Promise((resolve) => (waited = setTimeout(resolve, WORKERS_STOP_MS))),
       ]);
+      clearTimeout(waited);
     }
-    // A mail failing now may still start the runner to queue its next attempt.
+    app.log.info('job workers stopped');
+    // A mail failing now may still start the runner (to send only) and queue its next attempt.
     await options.beforeStop?.();
     closed = true;
     await started?.catch(() => undefined);

@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
-import { ApiError, serverMessageOr } from './api-client';
+import { expect, it, vi } from 'vitest';
+import { api, ApiError, serverMessageOr, setUnauthorizedHandler } from './api-client';
+import { clearSession, getSession, saveSession } from './session';
 
 const FALLBACK = 'Failed to process ride request.';
 
@@ -18,5 +19,38 @@ it("shows the screen's text for an answer that carried no message of ours", () =
   for (const status of [503, 413]) {
     const error = new ApiError(status, 'Something went wrong ⚠️', undefined, false);
     expect(serverMessageOr(error, FALLBACK)).toBe(FALLBACK);
+  }
+});
+
+it('a 401 signs out only the token it was sent with, not one saved meanwhile', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+  );
+  const signedOut = vi.fn();
+  setUnauthorizedHandler(signedOut);
+  const unauthorized = () =>
+    new Response(JSON.stringify({ statusCode: 401, message: 'Please log in to continue.' }), {
+      status: 401,
+    });
+  try {
+    saveSession({ userId: 'u1', userEmail: 'asha@example.com', token: 'old' });
+    const sent = api.get('/user/u1');
+    // A password change answered meanwhile: this tab now holds the new session.
+    saveSession({ userId: 'u1', userEmail: 'asha@example.com', token: 'new' });
+    answer(unauthorized());
+    await expect(sent).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()?.token).toBe('new');
+    expect(signedOut).not.toHaveBeenCalled();
+
+    const current = api.get('/user/u1');
+    answer(unauthorized());
+    await expect(current).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()).toBeNull();
+    expect(signedOut).toHaveBeenCalledOnce();
+  } finally {
+    vi.unstubAllGlobals();
+    clearSession();
   }
 });

@@ -56,7 +56,9 @@ export async function apiRequest<T, Extra extends object = object>(
     (Envelope<T> & Extra & { field?: string }) | null;
 
   if (!response.ok || !payload) {
-    if (response.status === 401 && token && !options.isSessionEnding) {
+    // Signed out only if this token is still the stored one: a request sent before a password
+    // change saved the new token is answered 401 and must not end the new session.
+    if (response.status === 401 && token && !options.isSessionEnding && getToken() === token) {
       clearSession();
       onUnauthorized();
     }

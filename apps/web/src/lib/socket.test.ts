@@ -106,3 +106,20 @@ it('tells a screen its socket is back after the server dropped it, not at the fi
     clearSession();
   }
 }, 10_000);
+
+it('tells a screen its socket is back when its first connection failed and a later one worked', async () => {
+  refuseWith = (attempt) =>
+    attempt === 1 ? refusal('AeroPool is busy right now.', { retry: true }) : undefined;
+  saveSession({ userId: 'rider-11', userEmail: 'rider@example.com', token: 'token-6' });
+  const onReconnect = vi.fn();
+  const { unmount } = renderHook(() => useSocketEvent('notification', onNotification, onReconnect));
+  try {
+    const socket = getSocket('token-6');
+    await waitFor(() => expect(socket.connected).toBe(true), { timeout: 5000 });
+    // Whatever the screen loaded while the server was busy may be stale: it refreshes.
+    await waitFor(() => expect(onReconnect).toHaveBeenCalledTimes(1));
+  } finally {
+    unmount();
+    clearSession();
+  }
+}, 10_000);

@@ -15,8 +15,12 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const IDLE_DISCONNECT_MS = 10_000;
 
 let shared: { token: string; socket: AppSocket } | null = null;
-/** How many times each shared socket has connected: a second connect is a reconnect. */
-const connections = new WeakMap<AppSocket, number>();
+/**
+ * Per shared socket: whether it lost its connection, or failed to make one, since it last
+ * connected; and whether its latest connect came after such a loss (events may have been missed).
+ */
+const troubled = new WeakMap<AppSocket, boolean>();
+const resumed = new WeakMap<AppSocket, boolean>();
 let users = 0;
 let idleTimer: number | undefined;
 
@@ -45,19 +49,25 @@ export function getSocket(token: string): AppSocket {
         Math.random() *
           (CHAT_SOCKET_OPTIONS.reconnectionDelayMax - CHAT_SOCKET_OPTIONS.reconnectionDelay),
     );
-  // Listened to first, so every other 'connect' listener sees this connection counted.
-  socket.on('connect', () => connections.set(socket, (connections.get(socket) ?? 0) + 1));
+  // Listened to first, so every other 'connect' listener knows whether this one resumes.
+  socket.on('connect', () => {
+    resumed.set(socket, troubled.get(socket) ?? false);
+    troubled.set(socket, false);
+  });
   socket.on('disconnect', (reason) => {
+    troubled.set(socket, true);
     if (reason === 'io server disconnect') comeBackSoon();
   });
   socket.on('connect_error', (error) => {
+    troubled.set(socket, true);
     const data = (error as Error & { data?: Partial<HandshakeRefusal> }).data;
     if (socket.active) return;
     if (data?.retry === true) comeBackSoon();
     // Refused for good: most often the session ended (a password change, a log-out elsewhere).
     // One request says so the app's way, whose 401 signs the rider out, instead of a chat that
     // shows Offline for ever.
-    else void confirmSession();
+    // Not when the token changed meanwhile (a password change): the new one opens a new socket.
+    else if (getToken() === token) void confirmSession();
   });
   shared = { token, socket };
   return socket;
@@ -121,8 +131,8 @@ export function useSocket(): AppSocket | null {
 /**
  * Runs handler for every `event` the server sends while the component is mounted, and
  * onReconnect after the connection comes back (events may have been missed meanwhile): any
- * connect after the socket's first, whether socket.io reconnected by itself or the app did after
- * the server dropped it (a deploy), which socket.io does not report as a 'reconnect'.
+ * connect after a lost or failed one, whether socket.io reconnected by itself or the app did
+ * after the server dropped it (a deploy), which socket.io does not report as a 'reconnect'.
  * Pass stable functions (useCallback) so the listeners are not re-added on every render.
  */
 export function useSocketEvent<E extends keyof ServerToClientEvents>(
@@ -137,7 +147,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(
     const listener = handler as never;
     socket.on(event as never, listener);
     const onConnect = () => {
-      if ((connections.get(socket) ?? 0) > 1) onReconnect?.();
+      if (resumed.get(socket)) onReconnect?.();
     };
     if (onReconnect) socket.on('connect', onConnect);
     return () => {

@@ -121,6 +121,17 @@ describe('notification centre', () => {
     expect(kept.unreadCount).toBe(1);
   });
 
+  it('deletes a backlog larger than one batch', async () => {
+    const rider = await t.signUp();
+    await t.database.db.execute(sql`insert into notifications
+        (user_id, kind, title, body, link, dedupe_key, created_at)
+      select ${rider.id}, 'new-match', 'Old', 'Old', '/dashboard', 'backlog:' || n,
+        now() - interval '200 days'
+      from generate_series(1, 5001) as n`);
+    expect(await pruneNotifications(t.app)).toBeGreaterThanOrEqual(5001);
+    expect((await inbox(rider)).unreadCount).toBe(0);
+  });
+
   it('marks the rider’s own notifications read, by id or all, and no one else’s', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     await matchedPair(t, a, b, { minutesAhead: nextDay() });

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { hmac, randomToken } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch, requireMembership } from '../matches/match-service';
+import { membersOf } from '../matches/match-view';
 import { revokeTripShares } from './revoke-trip-shares';
 
 const HOUR_MS = 3_600_000;
@@ -41,9 +42,13 @@ export async function createTripShare(
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     // One live link per rider and match: two taps at once take turns, the second replaces. Read
-    // again under the lock: a cancel or the rider's account closing may have come first.
+    // again under the lock: a cancel, a leave or the rider's account closing may have come first.
     const locked = await lockMatch(tx, matchId);
-    if (locked?.status !== 'Active') throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
+    const stillIn = (await membersOf(tx, matchId)).some(
+      (m) => m.userId === userId && m.rideRequestId === mine.rideRequestId,
+    );
+    if (locked?.status !== 'Active' || !stillIn)
+      throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
     await revokeTripShares(tx, { matchId, userId }, now);
     await tx.insert(tripShares).values({
       tokenHash: hashOf(ctx, token),
