@@ -74,7 +74,10 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
   await mainNav.getByRole('button', { name: 'Log Out' }).click();
   await expect(toast(page, 'Successfully logged out')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  expect(await storedSession(page)).toEqual({ userId: null, userEmail: null, token: null });
+  // Cleared as the signed-in page unmounts, a moment after the address changed.
+  await expect
+    .poll(() => storedSession(page))
+    .toEqual({ userId: null, userEmail: null, token: null });
   await expect(mainNav.getByRole('link', { name: 'Log In' })).toBeVisible();
   // The server ended the session too: the old token no longer opens the profile.
   await expect.poll(async () => sessionStatus(page, session.userId!, session.token!)).toBe(401);
