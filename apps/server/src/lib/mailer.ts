@@ -3,24 +3,29 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  replyTo?: string;
-};
+const mailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  replyTo: z.string().optional(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
 
-/** A notice mail between its attempts: what a queue holds until the next one is due. */
-export type PendingMail = {
-  message: MailMessage;
-  /** What to log if it is given up. */
-  failure: string;
-  details?: Record<string, unknown>;
-  /** Attempts made so far. */
-  attempts: number;
-};
+/**
+ * A notice mail between its attempts: what a queue holds until the next one is due (read back
+ * from the database with this schema). `failure` is what to log if it is given up; `attempts`
+ * the attempts made so far.
+ */
+export const pendingMailSchema = z.object({
+  message: mailMessageSchema,
+  failure: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  attempts: z.number().int().nonnegative(),
+});
+export type PendingMail = z.infer<typeof pendingMailSchema>;
 
 /** Keeps a notice mail until `delayMs` have passed, then hands it to `Mailer.tryAgain`. */
 export type MailRetryQueue = (mail: PendingMail, delayMs: number) => Promise<void>;

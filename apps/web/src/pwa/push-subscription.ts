@@ -58,6 +58,17 @@ async function usableSubscription(
 }
 
 /**
+ * Saves the usable subscription this browser holds for the rider signed in now; false when it
+ * holds none. The browser is subscribed whatever the server answers (turning push on again would
+ * save it too).
+ */
+async function saveHeldSubscription(registration: ServiceWorkerRegistration): Promise<boolean> {
+  const subscription = await usableSubscription(registration);
+  if (subscription) await saveSubscription(subscription).catch(() => undefined);
+  return subscription !== null;
+}
+
+/**
  * Where this browser stands. A subscription the browser still holds is saved again for the
  * rider signed in now: the server may have dropped it, or it may have been another rider's.
  */
@@ -67,25 +78,21 @@ export async function readPushStatus(): Promise<PushStatus> {
   const registration = await workerRegistration();
   if (!registration) return 'unavailable';
   if (Notification.permission !== 'granted') return 'off';
-  const subscription = await usableSubscription(registration);
-  if (!subscription) return 'off';
-  // The browser is subscribed whatever the answer; turning it on again would save it too.
-  await saveSubscription(subscription).catch(() => undefined);
-  return 'on';
+  return (await saveHeldSubscription(registration)) ? 'on' : 'off';
 }
 
 /**
- * After a sign-in or a new token (a password change): the server keeps a subscription with the
- * session that saved it, and an expired or revoked session takes it along, so one this browser
- * still holds is saved for the new session. Otherwise pushes would stop until the rider opened
- * their profile. Nothing when push is off here; never throws.
+ * After a sign-in, a new token (a password change) or at an app start: the server keeps a
+ * subscription with the session that saved it, and an expired or revoked session takes it along,
+ * while the browser may have renewed it since; so the one this browser holds is saved again.
+ * Otherwise pushes would stop until the rider opened their profile. Nothing when push is off
+ * here; never throws.
  */
 export async function keepPushForThisSession(): Promise<void> {
   try {
     if (!isPushSupported() || Notification.permission !== 'granted') return;
     const registration = await navigator.serviceWorker.getRegistration();
-    const subscription = registration && (await usableSubscription(registration));
-    if (subscription) await saveSubscription(subscription);
+    if (registration) await saveHeldSubscription(registration);
   } catch {
     // The profile's switch shows where it stands and saves it again.
   }

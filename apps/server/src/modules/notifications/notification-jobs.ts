@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { JobDefinition } from '../../plugins/jobs';
+import { pendingMailSchema } from '../../lib/mailer';
 import { JOB_NAMES } from './job-names';
 import { alertRidersOfNewRide } from './new-match-alerts';
 import { pruneNotifications } from './prune-notifications';
@@ -36,22 +36,9 @@ export const notificationJobs = (app: FastifyInstance): JobDefinition[] => [
     // retry is for an instance that died mid-send (its job expires after a send's timeouts).
     queue: { retryLimit: 1, expireInSeconds: 120, deleteAfterSeconds: 60 },
     handle: async (data) => {
-      const mail = pendingMail.safeParse(data);
+      const mail = pendingMailSchema.safeParse(data);
       if (mail.success) await app.mailer.tryAgain(mail.data);
       else app.log.error({ issues: mail.error.issues }, 'queued notice mail unreadable');
     },
   },
 ];
-
-const pendingMail = z.object({
-  message: z.object({
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    html: z.string(),
-    replyTo: z.string().optional(),
-  }),
-  failure: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-  attempts: z.number().int().nonnegative(),
-});

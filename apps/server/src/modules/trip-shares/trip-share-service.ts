@@ -28,27 +28,26 @@ export async function createTripShare(
   userId: string,
   matchId: string,
 ): Promise<TripShare> {
-  const { match, members } = await requireMembership(ctx, matchId, userId);
-  if (match.status !== 'Active') throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
+  const { members } = await requireMembership(ctx, matchId, userId);
   const mine = members.find((m) => m.userId === userId)!;
-  const [ride] = await ctx.db
-    .select({ timeOfTravel: rideRequests.timeOfTravel })
-    .from(rideRequests)
-    .where(eq(rideRequests.id, mine.rideRequestId));
   const now = ctx.now();
-  const expiresAt = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
-  // Still Active on the Past tab (ratings to give) long after the trip: a link would be dead.
-  if (expiresAt <= now) throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.over);
   const token = randomToken();
-  await ctx.db.transaction(async (tx) => {
-    // One live link per rider and match: two taps at once take turns, the second replaces. Read
-    // again under the lock: a cancel, a leave or the rider's account closing may have come first.
+  const expiresAt = await ctx.db.transaction(async (tx) => {
+    // Under the match's lock: two taps at once take turns (the second replaces the first), and a
+    // cancel, a leave or the rider's account closing that came first is seen.
     const locked = await lockMatch(tx, matchId);
     const stillIn = (await membersOf(tx, matchId)).some(
       (m) => m.userId === userId && m.rideRequestId === mine.rideRequestId,
     );
     if (locked?.status !== 'Active' || !stillIn)
       throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.notActive);
+    const [ride] = await tx
+      .select({ timeOfTravel: rideRequests.timeOfTravel })
+      .from(rideRequests)
+      .where(eq(rideRequests.id, mine.rideRequestId));
+    const until = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
+    // Still Active on the Past tab (ratings to give) long after the trip: a link would be dead.
+    if (until <= now) throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.over);
     await revokeTripShares(tx, { matchId, userId }, now);
     await tx.insert(tripShares).values({
       tokenHash: hashOf(ctx, token),
@@ -56,8 +55,9 @@ export async function createTripShare(
       userId,
       rideRequestId: mine.rideRequestId,
       createdAt: now,
-      expiresAt,
+      expiresAt: until,
     });
+    return until;
   });
   return { token, path: `/trip/${token}`, expiresAt: expiresAt.toISOString() };
 }
