@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRide, rideBody } from './test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from './test/test-app';
@@ -133,5 +134,46 @@ describe('control characters in text fields', () => {
       field: 'email',
       message: 'Please enter a valid email address',
     });
+  });
+});
+
+describe('bidi controls in text fields', () => {
+  const RLO = '\u202E';
+
+  it('are dropped before a name, a place or a ticket is stored', async () => {
+    // A rider of their own: the one above already has an open ride.
+    const rider = await t.signUp();
+    const named = await t.request({
+      method: 'PUT',
+      url: `/api/user/${rider.id}`,
+      token: rider.token,
+      payload: { firstName: `${RLO}nimda`, lastName: '\u2068Rao\u2069' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.json().entities[0]).toMatchObject({ firstName: 'nimda', lastName: 'Rao' });
+
+    const body = rideBody(t, { minutesAhead: 700 });
+    const ride = await t.request({
+      method: 'POST',
+      url: '/api/ride-request/create',
+      token: rider.token,
+      payload: { ...body, destination: { ...body.destination, name: `\u202DKora${RLO}mangala` } },
+    });
+    expect(ride.statusCode).toBe(201);
+    const stored = await t.database.db.execute(
+      sql`select place_name from ride_requests where id = ${ride.json().entities[0]._id}`,
+    );
+    expect((stored as unknown as { rows: unknown[] }).rows).toEqual([
+      { place_name: 'Koramangala' },
+    ]);
+
+    const ticket = await t.request({
+      method: 'POST',
+      url: '/api/support',
+      token: rider.token,
+      payload: { subject: `${RLO}`, description: 'Hello' },
+    });
+    expect(ticket.statusCode).toBe(400);
+    expect(ticket.json()).toMatchObject({ field: 'subject', message: 'Subject is required' });
   });
 });

@@ -8,7 +8,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './limits';
-import { isSingleLineText, notAllowedCharacters } from './text';
+import { isSingleLineText, notAllowedCharacters, withoutBidiControls } from './text';
 
 export { ACCOUNT_MESSAGES };
 
@@ -33,6 +33,7 @@ export const passwordSchema = z
 const nameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, `${label} is required`)
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMultiLineText, notAllowedCharacters } from './text';
+import { isMultiLineText, notAllowedCharacters, withoutBidiControls } from './text';
 import { rideRequestSchema } from './rides';
 
 import { CHAT_LIMITS } from './chat-limits';
@@ -34,6 +34,7 @@ export const sendChatMessageSchema = z.object({
   matchId: matchIdSchema,
   messageText: z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, 'Message cannot be empty.')
     .max(

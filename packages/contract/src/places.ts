@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSingleLineText, notAllowedCharacters } from './text';
+import { isSingleLineText, notAllowedCharacters, withoutBidiControls } from './text';
 
 import { PLACE_SEARCH_MIN_CHARS } from './terminals';
 
@@ -8,6 +8,7 @@ export * from './terminals';
 export const placeSchema = z.object({
   name: z
     .string({ error: 'Please fill in all fields.' })
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, 'Please fill in all fields.')
     .max(200, 'Place name must be at most 200 characters')
@@ -40,9 +41,18 @@ export const placeSearchQuerySchema = z.object({
   terminal: z.enum(['T1', 'T2']).optional(),
 });
 
-export const placeSearchResultSchema = placeSchema.extend({
+/**
+ * A place as the server answers it: the shape only. The typing rules above are for what riders
+ * send; checked on stored rows or a geocoder's answer they would turn one odd name into a 500.
+ */
+export const placeViewSchema = z.object({
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
   encodedString: z.string(),
 });
+
+export const placeSearchResultSchema = placeViewSchema;
 
 export const placeProvidersSchema = z.object({
   default: z.enum(PLACE_PROVIDERS),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { riderSchema } from './accounts';
-import { placeSchema } from './places';
+import { placeSchema, placeViewSchema } from './places';
 
 import {
   CAB_LIMITS,
@@ -40,8 +40,8 @@ export type RideRequestBody = z.input<typeof rideRequestBodySchema>;
 export const rideRequestSchema = z.object({
   _id: z.string(),
   rider: riderSchema,
-  source: placeSchema,
-  destination: placeSchema,
+  source: placeViewSchema,
+  destination: placeViewSchema,
   /** Epoch milliseconds (UTC). */
   timeOfTravel: z.number(),
   status: z.enum(RIDE_REQUEST_STATUSES),

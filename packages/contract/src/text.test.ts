@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isMultiLineText, isSingleLineText } from './text';
+import { firstNameSchema } from './accounts';
+import { sendChatMessageSchema } from './chat';
+import { placeSchema } from './places';
+import {
+  asSingleLineText,
+  isMultiLineText,
+  isSingleLineText,
+  textSchema,
+  withoutBidiControls,
+} from './text';
 
 describe('text rules', () => {
   it('refuse NUL and other control characters on one line', () => {
@@ -13,5 +22,40 @@ describe('text rules', () => {
     expect(isMultiLineText('line one\nline two\r\n\tindented')).toBe(true);
     expect(isMultiLineText('a\u0000b')).toBe(false);
     expect(isMultiLineText('bell\u0007')).toBe(false);
+  });
+});
+
+describe('bidi controls', () => {
+  const RLO = '\u202E';
+  it('are dropped from typed text, so a name cannot show reversed to a stranger', () => {
+    expect(withoutBidiControls(`Asha ${RLO}oaR`)).toBe('Asha oaR');
+    expect(withoutBidiControls('\u2068Asha\u2069 \u202Aand\u202C \u202DRao')).toBe('Asha and Rao');
+    // Marks are strong characters that end at themselves: kept.
+    expect(withoutBidiControls('a\u200Eb\u200Fc')).toBe('a\u200Eb\u200Fc');
+  });
+
+  it('leave a field of nothing else empty, so it is still required', () => {
+    const subject = textSchema('Subject', 10);
+    expect(subject.safeParse(` ${RLO}\u2066 `).error?.issues[0]?.message).toBe(
+      'Subject is required',
+    );
+    expect(subject.parse(`${RLO}0123456789`)).toBe('0123456789');
+  });
+
+  it('are dropped from chat messages, names and place names too', () => {
+    const message = sendChatMessageSchema.parse({
+      matchId: '00000000-0000-4000-8000-000000000001',
+      messageText: `${RLO}see you at gate 4`,
+      clientId: 'client-123',
+    });
+    expect(message.messageText).toBe('see you at gate 4');
+    expect(firstNameSchema.parse(`\u2067Asha\u2069`)).toBe('Asha');
+    expect(placeSchema.shape.name.parse(`${RLO}HSR`)).toBe('HSR');
+  });
+
+  it('make a text from elsewhere one clean line of at most max characters', () => {
+    expect(asSingleLineText(`  ${RLO}Kavya\u0000\nMenon `, 60)).toBe('Kavya  Menon');
+    expect(asSingleLineText('x'.repeat(70), 60)).toHaveLength(60);
+    expect(asSingleLineText(`${RLO} `, 60)).toBe('');
   });
 });

@@ -370,6 +370,8 @@ export const notifications = pgTable(
   (table) => [
     uniqueIndex('notifications_dedupe_idx').on(table.userId, table.dedupeKey),
     index('notifications_user_time_idx').on(table.userId, table.createdAt),
+    // The daily prune deletes by age across every rider (notifications/prune).
+    index('notifications_created_idx').on(table.createdAt),
   ],
 );
 

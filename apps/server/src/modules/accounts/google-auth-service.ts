@@ -1,6 +1,8 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
+import { NAME_MAX_LENGTH } from '@aeropool/contract/limits';
+import { asSingleLineText } from '@aeropool/contract/text';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findAccountByEmail } from './account-lifecycle';
@@ -84,12 +86,13 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
     return linked!;
   }
 
-  // Spec §3: a missing name is a single space.
+  // Spec §3: a missing name is a single space. Google's names follow Google's rules, not ours.
+  const name = (raw?: string) => asSingleLineText(raw ?? '', NAME_MAX_LENGTH) || ' ';
   const [created] = await ctx.db
     .insert(users)
     .values({
-      firstName: claims.given_name?.trim() || ' ',
-      lastName: claims.family_name?.trim() || ' ',
+      firstName: name(claims.given_name),
+      lastName: name(claims.family_name),
       email,
       isGoogleAuth: true,
       googleSubject: subject,

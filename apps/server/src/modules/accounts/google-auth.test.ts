@@ -52,6 +52,21 @@ describe('POST /api/user/google-auth', () => {
     expect(res.json().entities[0]).toMatchObject({ firstName: ' ', lastName: ' ' });
   });
 
+  it('stores a Google name as one clean line of at most 60 characters', async () => {
+    const res = await googleAuth(
+      await google.sign({
+        sub: 'g-1004',
+        email: uniqueEmail('google'),
+        given_name: '\u202Enimda',
+        family_name: `Menon\u0000${'n'.repeat(80)}`,
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const { firstName, lastName } = res.json().entities[0];
+    expect(firstName).toBe('nimda');
+    expect(lastName).toBe(`Menon ${'n'.repeat(54)}`);
+  });
+
   it('links to an existing password account of the same e-mail', async () => {
     const user = await t.signUp();
     const res = await googleAuth(await google.sign({ sub: 'g-1003', email: user.email }));
