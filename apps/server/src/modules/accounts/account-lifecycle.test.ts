@@ -101,3 +101,38 @@ describe('a deactivated account (decision 007)', () => {
     }
   });
 });
+
+describe('a suspended account that was deactivated (decisions 007, 009)', () => {
+  it('keeps its e-mail and phone after 30 days, and its log-in says it is suspended', async () => {
+    const a = await t.signUp();
+    await t.database.db
+      .update(users)
+      .set({ phone: '+919812300002', phoneVerifiedAt: new Date() })
+      .where(eq(users.id, a.id));
+    await deactivate(a);
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: t.clock.now(), suspensionReason: 'Abusive messages' })
+      .where(eq(users.id, a.id));
+
+    const early = await post('/api/user/login', { email: a.email, password: a.password });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toContain('Abusive messages');
+
+    t.clock.advance(31 * DAY_MS);
+    try {
+      const login = await post('/api/user/login', { email: a.email, password: a.password });
+      expect(login.statusCode).toBe(403);
+      const signup = await post('/api/otp/generate', { email: a.email, purpose: 'signup' });
+      expect(signup.statusCode).toBe(409);
+      expect(signup.json().message).toBe(ACCOUNT_MESSAGES.emailTaken);
+      // Only the password learns of the suspension; a wrong one learns nothing.
+      const wrong = await post('/api/user/login', { email: a.email, password: 'not-it-at-all' });
+      expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
+      const [old] = await t.database.db.select().from(users).where(eq(users.id, a.id));
+      expect(old).toMatchObject({ email: a.email, phone: '+919812300002' });
+    } finally {
+      t.clock.advance(-31 * DAY_MS);
+    }
+  });
+});

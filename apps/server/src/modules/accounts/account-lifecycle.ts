@@ -11,7 +11,12 @@ export type AccountByEmail =
   | { kind: 'none' }
   | { kind: 'active'; user: UserRow }
   /** Deactivated less than 30 days ago: the password reset reactivates it. */
-  | { kind: 'deactivated'; user: UserRow };
+  | { kind: 'deactivated'; user: UserRow }
+  /**
+   * Suspended, deactivated or not: never released, or a suspended rider could deactivate, wait
+   * 30 days and sign up again with the same e-mail and phone (decision 009).
+   */
+  | { kind: 'suspended'; user: UserRow };
 
 const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
 
@@ -30,6 +35,7 @@ export async function findAccountByEmail(
 ): Promise<AccountByEmail> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) return { kind: 'none' };
+  if (user.suspendedAt) return { kind: 'suspended', user };
   if (user.isActive) return { kind: 'active', user };
   const deactivatedAt = user.deactivatedAt?.getTime() ?? 0;
   if (now.getTime() - deactivatedAt < WINDOW_MS) return { kind: 'deactivated', user };
@@ -49,7 +55,8 @@ export async function findAccountByEmail(
 
 /** Sign-up and Google sign-in refuse an address that is taken or still reactivatable. */
 export function assertAddressFree(account: AccountByEmail): void {
-  if (account.kind === 'active') {
+  // A suspended address answers as a taken one: the suspension is told only to its password.
+  if (account.kind === 'active' || account.kind === 'suspended') {
     throw new AppError('CONFLICT', ACCOUNT_MESSAGES.emailTaken, { field: 'email' });
   }
   if (account.kind === 'deactivated') {

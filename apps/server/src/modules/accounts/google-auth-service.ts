@@ -75,8 +75,8 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
     .orderBy(sql`${users.googleSubject} = ${subject} desc nulls last`)
     .limit(1);
   if (existing) {
-    if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
     assertNotSuspended(ctx, existing);
+    if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
     if (existing.googleSubject === subject) return existing;
     const [linked] = await ctx.db
       .update(users)

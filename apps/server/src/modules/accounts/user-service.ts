@@ -82,8 +82,9 @@ export async function login(
     }
     throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
   }
-  if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
+  // A suspension first: a deactivated suspended rider would be sent to a reset that cannot help.
   assertNotSuspended(ctx, user);
+  if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
   const token = await ctx.db.transaction(async (tx) => {
     const [still] = await tx
       .select({ id: users.id })

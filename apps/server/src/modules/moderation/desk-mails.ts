@@ -4,6 +4,8 @@ import type { MailMessage } from '../../lib/mailer';
 
 type TicketReply = {
   to: string;
+  /** The support desk: the mail asks for an answer, and comes from no-reply. */
+  replyTo: string;
   firstName: string;
   reference: string;
   subject: string;
@@ -16,6 +18,7 @@ export function ticketReplyMail(reply: TicketReply): MailMessage {
   const intro = `Hi ${reply.firstName}, here is our answer to your ticket ${reply.reference}.`;
   return {
     to: reply.to,
+    replyTo: reply.replyTo,
     subject,
     text: [intro, '', reply.message, '', 'Reply to this e-mail if you have more to add.'].join(
       '\n',

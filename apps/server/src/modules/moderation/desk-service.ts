@@ -134,6 +134,7 @@ export async function replyToTicket(
     .send(
       ticketReplyMail({
         to: ticket.email,
+        replyTo: ctx.config.SUPPORT_EMAIL,
         firstName: ticket.firstName,
         reference,
         subject: ticket.subject,

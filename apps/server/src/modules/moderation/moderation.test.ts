@@ -123,6 +123,7 @@ describe('moderation desk', () => {
       (m) => m.subject.includes(opened.ticketNumber) && m.subject.includes('support ['),
     );
     expect(mail.raw).toContain('We have refunded you.');
+    expect(mail.raw).toContain('Reply-To: help@aeropool.test');
     const withReply = (await queue('?kind=ticket')).find(
       (c: { _id: string }) => c._id === opened._id,
     );

@@ -27,7 +27,12 @@ export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider)
   return { to, subject, text, html, replyTo: `${quoteName(rider.name)} <${rider.email}>` };
 }
 
-export function supportConfirmationMail(ticket: SupportTicket, rider: Rider): MailMessage {
+/** The rider's answer goes to the support desk: the mail asks for one, and comes from no-reply. */
+export function supportConfirmationMail(
+  ticket: SupportTicket,
+  rider: Rider,
+  supportEmail: string,
+): MailMessage {
   const subject = `We received your ${PRODUCT_NAME} support ticket ${ticket.ticketNumber}`;
   const text = [
     `Hi ${rider.name},`,
@@ -45,5 +50,5 @@ export function supportConfirmationMail(ticket: SupportTicket, rider: Rider): Ma
      <p>Subject: ${escapeHtml(ticket.subject)}</p>
      <p>Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM (Sunday emergency only).</p>`,
   );
-  return { to: rider.email, subject, text, html };
+  return { to: rider.email, subject, text, html, replyTo: supportEmail };
 }

@@ -41,7 +41,7 @@ export async function createSupportTicket(
   // The ticket is saved: the mails follow without holding up the answer.
   for (const mail of [
     supportTeamMail(ctx.config.SUPPORT_EMAIL, ticket, rider),
-    supportConfirmationMail(ticket, rider),
+    supportConfirmationMail(ticket, rider, ctx.config.SUPPORT_EMAIL),
   ]) {
     ctx.mailer.sendLater(mail, 'support mail not sent', { ticket: ticket.ticketNumber });
   }

@@ -42,6 +42,8 @@ describe('POST /api/support', () => {
       m.subject.includes(ticket.ticketNumber),
     );
     expect(confirmation.subject).toContain('AeroPool');
+    // It asks the rider to reply; the answer must reach the desk, not no-reply.
+    expect(confirmation.raw).toContain('Reply-To: help@aeropool.test');
   });
 
   it('defaults the category to Payment Issues', async () => {
