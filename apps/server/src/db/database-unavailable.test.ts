@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck } from '@aeropool/contract/chat';
 import { createPostgresStore } from '../lib/rate-limit/postgres-store';
+import { users } from './schema';
 import { createRide, matchedPair, PLACES, sendMatch } from '../test/ride-factory';
 import { connectSocket, type TestSocket } from '../test/socket-client';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -98,6 +100,17 @@ describe('a database with no free connection', () => {
     expectBusy(busy);
 
     expect((await stats()).statusCode).toBe(200);
+  });
+
+  it("answers an operator's desk 503, not the 404 that hides it, while the database is busy", async () => {
+    const operator = await t.signUp();
+    await t.database.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.id));
+    // A token not yet checked on this instance: its session must be read from the database.
+    const release = await holdEveryConnection();
+    const busy = await t
+      .request({ method: 'GET', url: '/api/admin/queue', token: operator.token })
+      .finally(release);
+    expectBusy(busy);
   });
 
   it('sends a match request with one connection at a time: its limit is counted beside its transaction', async () => {

@@ -71,6 +71,18 @@ describe('moderation desk', () => {
       (await desk('POST', `/riders/${rider.id}/suspend`, rider.token, { reason: 'x' })).statusCode,
     ).toBe(404);
     expect((await desk('GET', '/audit', rider.token)).statusCode).toBe(404);
+    // A body the desk would refuse does not tell that the route is there.
+    const xml = await t.request({
+      method: 'POST',
+      url: `/api/admin/riders/${rider.id}/suspend`,
+      token: rider.token,
+      headers: { 'content-type': 'text/xml' },
+      payload: '<reason/>',
+    });
+    expect(xml.statusCode).toBe(404);
+    expect((await desk('POST', '/tickets/not-a-uuid/replies', rider.token, {})).statusCode).toBe(
+      404,
+    );
   });
 
   it('queues reports and tickets newest first with the riders involved, filters, replies and resolves', async () => {

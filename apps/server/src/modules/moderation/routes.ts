@@ -28,7 +28,9 @@ const done = (message: string) => ({ statusCode: 200, message, entities: [] as n
 
 /**
  * The moderation desk (decision 009). Anyone who is not an operator, signed in or not, gets the
- * same 404 as a path that does not exist: the desk is not advertised.
+ * same 404 as a path that does not exist: the desk is not advertised. The check runs on the
+ * request, before its body is read, so a body the desk would refuse (415, 400) does not tell
+ * either. A busy database still answers 503: an operator's desk must not say it is not there.
  */
 const moderationRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,12 +38,14 @@ const moderationRoutes: FastifyPluginAsync = async (fastify) => {
   const operatorOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await fastify.authenticate.call(fastify, request, reply);
-    } catch {
-      throw notHere(request);
+    } catch (error) {
+      // Only a refused caller is hidden; a database that did not answer is told as itself.
+      if (error instanceof AppError && error.statusCode < 500) throw notHere(request);
+      throw error;
     }
     if (!(await isOperator(fastify.db, request.userId))) throw notHere(request);
   };
-  const desk = { preValidation: operatorOnly };
+  const desk = { onRequest: operatorOnly };
   const schema = { tags: ['moderation'], security: [{ bearerAuth: [] }] };
   const empty = { 200: envelopeSchema(z.never()) };
 
