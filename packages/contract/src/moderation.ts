@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeSchema } from './envelope';
 import { REPORT_REASONS, suspensionReasonSchema } from './safety';
 import { SUPPORT_CATEGORIES } from './support';
 import { textSchema } from './text';
@@ -9,6 +10,8 @@ export const CASE_STATUSES = ['Open', 'Resolved'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 export const REPLY_MAX_LENGTH = 5000;
+/** The most cases the desk shows at once; the answer's `total` says how many match in all. */
+export const QUEUE_SIZE = 100;
 
 export const queueQuerySchema = z.object({
   kind: z.enum(CASE_KINDS).optional(),
@@ -61,6 +64,14 @@ export const deskCaseSchema = z.object({
   replies: z.array(replySchema),
 });
 export type DeskCase = z.infer<typeof deskCaseSchema>;
+
+/**
+ * Open cases come oldest first, the longest waiting on top; any other filter newest first. At
+ * most QUEUE_SIZE of them, with the number that match the filter in all.
+ */
+export const queueAnswerSchema = envelopeSchema(deskCaseSchema).extend({
+  total: z.number().int(),
+});
 
 export const auditEntrySchema = z.object({
   _id: z.string(),

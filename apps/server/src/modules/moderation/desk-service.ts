@@ -1,5 +1,11 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { AuditEntry, CaseKind, DeskCase, QueueQuery } from '@aeropool/contract/moderation';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import {
+  QUEUE_SIZE,
+  type AuditEntry,
+  type CaseKind,
+  type DeskCase,
+  type QueueQuery,
+} from '@aeropool/contract/moderation';
 import type { SupportCategory } from '@aeropool/contract/support';
 import type { DbOrTx } from '../../db/database';
 import { auditLog, reports, supportTickets, ticketReplies, users } from '../../db/schema';
@@ -10,8 +16,6 @@ import { reportReferenceOf } from '../safety/report-service';
 import { ticketNumberOf } from '../support/support-service';
 import { loadDeskRiders } from './desk-riders';
 import { ticketReplyMail } from './desk-mails';
-
-const QUEUE_SIZE = 100;
 
 type AuditInput = {
   operatorId: string;
@@ -24,26 +28,39 @@ type AuditInput = {
 const audit = (db: DbOrTx, entry: AuditInput, now: Date) =>
   db.insert(auditLog).values({ ...entry, detail: entry.detail ?? '', createdAt: now });
 
-/** Open reports and tickets in one queue, newest first; each with the riders it concerns. */
-export async function listQueue(ctx: ServiceContext, query: QueueQuery): Promise<DeskCase[]> {
+/**
+ * Reports and tickets in one queue, each with the riders it concerns. Open cases come oldest first,
+ * so the longest waiting are never the ones cut off; any other filter newest first. `total` counts
+ * every case the filter matches.
+ */
+export async function listQueue(
+  ctx: ServiceContext,
+  query: QueueQuery,
+): Promise<{ cases: DeskCase[]; total: number }> {
   const wants = (kind: CaseKind) => !query.kind || query.kind === kind;
-  const [reportRows, ticketRows] = await Promise.all([
+  const oldestFirst = query.status === 'Open';
+  const order = oldestFirst ? asc : desc;
+  const reportFilter = query.status ? eq(reports.status, query.status) : undefined;
+  const ticketFilter = query.status ? eq(supportTickets.status, query.status) : undefined;
+  const [reportRows, ticketRows, [reportCount], [ticketCount]] = await Promise.all([
     wants('report')
       ? ctx.db
           .select()
           .from(reports)
-          .where(query.status ? eq(reports.status, query.status) : undefined)
-          .orderBy(desc(reports.createdAt))
+          .where(reportFilter)
+          .orderBy(order(reports.createdAt))
           .limit(QUEUE_SIZE)
       : [],
     wants('ticket')
       ? ctx.db
           .select()
           .from(supportTickets)
-          .where(query.status ? eq(supportTickets.status, query.status) : undefined)
-          .orderBy(desc(supportTickets.createdAt))
+          .where(ticketFilter)
+          .orderBy(order(supportTickets.createdAt))
           .limit(QUEUE_SIZE)
       : [],
+    wants('report') ? ctx.db.select({ n: count() }).from(reports).where(reportFilter) : [],
+    wants('ticket') ? ctx.db.select({ n: count() }).from(supportTickets).where(ticketFilter) : [],
   ]);
   const ticketIds = ticketRows.map((t) => t.id);
   const [riders, replies] = await Promise.all([
@@ -103,7 +120,11 @@ export async function listQueue(ctx: ServiceContext, query: QueueQuery): Promise
         })),
     })),
   ];
-  return cases.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, QUEUE_SIZE);
+  const byTime = (a: DeskCase, b: DeskCase) => a.createdAt.localeCompare(b.createdAt);
+  return {
+    cases: cases.sort(oldestFirst ? byTime : (a, b) => byTime(b, a)).slice(0, QUEUE_SIZE),
+    total: (reportCount?.n ?? 0) + (ticketCount?.n ?? 0),
+  };
 }
 
 /**

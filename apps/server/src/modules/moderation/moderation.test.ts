@@ -9,7 +9,7 @@ import {
 } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { setOperator } from './operator-role';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ratings, users } from '../../db/schema';
 
 let t: TestApp;
@@ -256,5 +256,36 @@ describe('moderation desk', () => {
     expect(await offered()).not.toContain(targetRide._id);
     await desk('POST', `/reports/${ids[0]}/resolve`, operator.token);
     expect(await offered()).toContain(targetRide._id);
+  });
+});
+
+describe('the queue beyond one page', () => {
+  it('shows open cases oldest first, so the longest waiting are not cut off, and counts them all', async () => {
+    const rider = await t.signUp();
+    // 101 tickets older than any other case here, the oldest a day older than the rest.
+    await t.database.db.execute(sql`insert into support_tickets
+        (user_id, subject, category, description, created_at)
+      select ${rider.id}, 'Waiting ' || i, 'General Inquiry', 'Still waiting',
+        now() - interval '30 days' - (i || ' minutes')::interval - (case when i = 101 then interval '1 day' else interval '0' end)
+      from generate_series(1, 101) as i`);
+    try {
+      const answer = (await desk('GET', '/queue?kind=ticket&status=Open', operator.token)).json();
+      const [{ open }] = (
+        (await t.database.db.execute(
+          sql`select count(*)::int as open from support_tickets where status = 'Open'`,
+        )) as unknown as { rows: { open: number }[] }
+      ).rows as [{ open: number }];
+      expect(answer.total).toBe(open);
+      expect(answer.entities).toHaveLength(100);
+      expect(answer.entities[0].subject).toBe('Waiting 101');
+      const times = answer.entities.map((c: { createdAt: string }) => c.createdAt);
+      expect(times).toEqual([...times].sort());
+
+      const newest = (await desk('GET', '/queue?kind=ticket', operator.token)).json();
+      expect(newest.entities[0].subject).not.toMatch(/^Waiting/);
+      expect(newest.total).toBeGreaterThanOrEqual(open);
+    } finally {
+      await t.database.db.execute(sql`delete from support_tickets where user_id = ${rider.id}`);
+    }
   });
 });

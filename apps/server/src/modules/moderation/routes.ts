@@ -6,7 +6,7 @@ import {
   auditEntrySchema,
   caseParamsSchema,
   CASE_KINDS,
-  deskCaseSchema,
+  queueAnswerSchema,
   queueQuerySchema,
   replyBodySchema,
   riderParamsSchema,
@@ -56,14 +56,13 @@ const moderationRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         ...schema,
         querystring: queueQuerySchema,
-        response: { 200: envelopeSchema(deskCaseSchema) },
+        response: { 200: queueAnswerSchema },
       },
     },
-    async (request) => ({
-      statusCode: 200,
-      message: 'OK',
-      entities: await listQueue(fastify, request.query),
-    }),
+    async (request) => {
+      const { cases, total } = await listQueue(fastify, request.query);
+      return { statusCode: 200, message: 'OK', entities: cases, total };
+    },
   );
 
   app.get(
