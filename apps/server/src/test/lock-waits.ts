@@ -5,6 +5,9 @@ import pg, { type ClientBase, type Pool } from 'pg';
  * session to line requests up behind it in a known order, and poll this until they queue.
  */
 export async function sessionsWaitingForLocks(session: Pick<ClientBase, 'query'>): Promise<number> {
+  // Inside a transaction (the holder's own) PostgreSQL keeps its first view of pg_stat_activity
+  // until the transaction ends: a poll would read the same count for ever.
+  await session.query('select pg_stat_clear_snapshot()');
   const { rows } = await session.query<{ n: number }>(
     `select count(*)::int as n from pg_stat_activity
      where datname = current_database() and wait_event_type = 'Lock'`,

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePath } from '../../lib/geo/polyline';
+import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
+import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
 import { createRide, PLACES, rideBody } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -118,13 +121,29 @@ describe('POST /api/ride-request/create', () => {
     expect((await create(r.token, rideBody(t, { minutesAhead: 600 + 121 }))).statusCode).toBe(201);
   });
 
-  it('decides concurrent creates for one rider by a row lock: exactly one wins', async () => {
-    const r = await t.signUp();
-    const results = await Promise.all(
-      [1, 2, 3].map(() => create(r.token, rideBody(t, { minutesAhead: 900 }))),
-    );
-    expect(results.map((x) => x.statusCode).sort()).toEqual([201, 409, 409]);
-  });
+  // PGlite runs one transaction at a time, so only PostgreSQL can line the three up at once.
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'decides concurrent creates for one rider by a row lock: exactly one wins',
+    async () => {
+      const r = await t.signUp();
+      // The rider's row held elsewhere: all three creates reach the lock before any goes on.
+      const holder = await sideSession(t.database.pool);
+      let creating: Promise<{ statusCode: number }[]>;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [r.id]);
+        creating = Promise.all(
+          [1, 2, 3].map(() => create(r.token, rideBody(t, { minutesAhead: 900 }))),
+        );
+        await expect.poll(() => sessionsWaitingForLocks(holder), { timeout: 10_000 }).toBe(3);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      const results = await creating!;
+      expect(results.map((x) => x.statusCode).sort()).toEqual([201, 409, 409]);
+    },
+  );
 });
 
 describe('update and cancel', () => {
@@ -212,5 +231,65 @@ describe('update and cancel', () => {
     ).toBe(404);
     // The freed slot can be used again.
     expect((await create(r.token, rideBody(t))).statusCode).toBe(201);
+  });
+});
+
+describe('what a ride write may cost', () => {
+  let osrm: HttpStandIn;
+  let routed: TestApp;
+  beforeAll(async () => {
+    osrm = await startHttpStandIn(() => ({
+      body: { code: 'Ok', routes: [{ geometry: '_p~iF~ps|U_ulLnnqC', distance: 38_000 }] },
+    }));
+    routed = await createTestApp({ ROUTER: 'osrm', OSRM_URL: osrm.url });
+  });
+  afterAll(async () => {
+    await routed.close();
+    await osrm.close();
+  });
+
+  it("works out no route for another rider's ride or one that cannot change", async () => {
+    const [owner, other] = await Promise.all([routed.signUp(), routed.signUp()]);
+    const ride = await createRide(routed, owner, { minutesAhead: 300 });
+    const before = osrm.requests.length;
+    expect(before).toBeGreaterThan(0);
+    const edit = (token: string, id: string, latitude: number) =>
+      routed.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${id}`,
+        token,
+        payload: rideBody(routed, {
+          minutesAhead: 320,
+          place: { name: 'Somewhere', latitude, longitude: 77.61 },
+        }),
+      });
+    expect((await edit(other.token, ride._id, 12.91)).statusCode).toBe(403);
+    expect((await edit(other.token, randomUUID(), 12.92)).statusCode).toBe(404);
+    await routed.request({
+      method: 'DELETE',
+      url: `/api/ride-request/cancel/${ride._id}`,
+      token: owner.token,
+    });
+    expect((await edit(owner.token, ride._id, 12.93)).statusCode).toBe(409);
+    expect(osrm.requests.length).toBe(before);
+  });
+
+  it('gives a rider 30 ride writes in 10 minutes', async () => {
+    const r = await routed.signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await routed.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${randomUUID()}`,
+        token: r.token,
+        payload: rideBody(routed, { minutesAhead: 300 }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
+    expect(statuses[30]).toBe(429);
+    // Another rider is not held back by it.
+    const other = await routed.signUp();
+    expect((await createRide(routed, other))._id).toBeTruthy();
   });
 });

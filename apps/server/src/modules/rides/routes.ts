@@ -8,6 +8,18 @@ import { loadRideRequestViews } from './ride-request-view';
 
 const secured = [{ bearerAuth: [] }];
 
+/**
+ * Posting and editing a ride works out a road route (an OSRM call where one is configured) and
+ * searches for matches for it: a rider gets 30 of them in 10 minutes, far above any real use.
+ */
+const rideWrites = {
+  rateLimit: {
+    max: 30,
+    timeWindow: '10 minutes',
+    keyGenerator: (request: { userId: string }) => `ride-writes|${request.userId}`,
+  },
+};
+
 const ridesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const view = async (id: string) =>
@@ -17,6 +29,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
     '/ride-request/create',
     {
       preValidation: fastify.authenticate,
+      config: rideWrites,
       schema: {
         tags: ['rides'],
         security: secured,
@@ -36,6 +49,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
     '/ride-request/update/:id',
     {
       preValidation: fastify.authenticate,
+      config: rideWrites,
       schema: {
         tags: ['rides'],
         security: secured,
