@@ -44,7 +44,10 @@ function MyTrips({ userId }: { userId: string }) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">My Trips</h1>
+          {/* Focusable for where focus goes when a card leaves (a rider blocked on it). */}
+          <h1 tabIndex={-1} className="text-3xl font-bold text-slate-900 focus:outline-none">
+            My Trips
+          </h1>
           <p className="mt-1 text-slate-600">
             Share your Kempegowda airport cab with riders going your way.
           </p>

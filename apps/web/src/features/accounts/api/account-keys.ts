@@ -2,5 +2,6 @@
 export const accountKeys = {
   all: ['accounts'] as const,
   user: (userId: string) => [...accountKeys.all, 'user', userId] as const,
-  stats: (userId: string) => [...accountKeys.all, 'stats', userId] as const,
+  allStats: () => [...accountKeys.all, 'stats'] as const,
+  stats: (userId: string) => [...accountKeys.allStats(), userId] as const,
 };

@@ -68,7 +68,13 @@ export function BasicInfoForm({ user }: { user: User }) {
     event.preventDefault();
     // Enter in a read-only field must not save.
     if (!isEditing) return;
-    const validation = validateFields(namesSchema, draft);
+    // Spec §3: a Google account without a family name is stored as ' ', which the name rule
+    // refuses; a name the rider left alone is neither checked nor sent (the update is partial).
+    const changedNames = {
+      ...(draft.firstName === user.firstName ? {} : { firstName: draft.firstName }),
+      ...(draft.lastName === user.lastName ? {} : { lastName: draft.lastName }),
+    };
+    const validation = validateFields(namesSchema.partial(), changedNames);
     const phone = phoneForUpdate(draft.phone);
     const phoneError =
       phone === undefined || (phone !== null && !toIndianMobile(phone))

@@ -13,24 +13,37 @@ type Props = { isOpen: boolean; onClose: () => void; email: string };
 
 /** Spec §2: current, new and confirm, each with show/hide; closes on success. */
 export function ChangePasswordModal({ isOpen, onClose, email }: Props) {
+  // Held here, not in the form, so the dialog can stay open until the change is answered.
+  const changePassword = useChangePassword();
   return (
-    <Modal isOpen={isOpen} title="Change Password" onClose={onClose}>
+    <Modal
+      isOpen={isOpen}
+      title="Change Password"
+      onClose={onClose}
+      isBusy={changePassword.isPending}
+    >
       {/* Rendered only while open, so the fields start empty every time. */}
-      <ChangePasswordForm email={email} onDone={onClose} />
+      <ChangePasswordForm email={email} changePassword={changePassword} onDone={onClose} />
     </Modal>
   );
 }
 
 type Values = { currentPassword: string; password: string; confirmPassword: string };
 
-function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
+type FormProps = {
+  email: string;
+  changePassword: ReturnType<typeof useChangePassword>;
+  onDone: () => void;
+};
+
+function ChangePasswordForm({ email, changePassword, onDone }: FormProps) {
   const [values, setValues] = useState<Values>({
     currentPassword: '',
     password: '',
     confirmPassword: '',
   });
   const [error, setError] = useState<string>();
-  const { mutateAsync, isPending } = useChangePassword();
+  const { mutateAsync, isPending } = changePassword;
 
   const field = (name: keyof Values) => ({
     name,

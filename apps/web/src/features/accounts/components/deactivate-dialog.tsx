@@ -11,7 +11,7 @@ type Props = {
 /** Spec §2: deactivation asks first; the caller runs the request and leaves the page. */
 export function DeactivateDialog({ isOpen, isPending, onCancel, onConfirm }: Props) {
   return (
-    <Modal isOpen={isOpen} title="Deactivate your account?" onClose={onCancel}>
+    <Modal isOpen={isOpen} title="Deactivate your account?" onClose={onCancel} isBusy={isPending}>
       <p className="text-sm text-slate-600">
         You will be signed out and your account will be deactivated.
       </p>

@@ -48,7 +48,8 @@ export function ChatHeader({
           </Link>
           <ConnectionPill state={connection} />
         </div>
-        <h1 className="truncate text-lg font-bold text-slate-900">
+        {/* Focusable for where focus goes when a co-rider's row leaves (blocked or reported). */}
+        <h1 tabIndex={-1} className="truncate text-lg font-bold text-slate-900 focus:outline-none">
           {coRiders.length > 0 ? (
             joinNames(coRiders)
           ) : isLoading ? (

@@ -57,11 +57,14 @@ const perform = async (action: DeskAction): Promise<string> => {
   }
 };
 
-/** Every desk action refreshes the queue and the audit log, which records it. */
+/**
+ * Every desk action refreshes the queue and the audit log, which records it. A refused one too:
+ * a 409 means another operator got there first, and the case's card must stop offering it.
+ */
 export function useDeskAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: perform,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deskKeys.all }),
   });
 }

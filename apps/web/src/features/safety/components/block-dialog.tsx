@@ -4,13 +4,21 @@ import { Modal } from '../../../components/ui/modal';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useBlockRider } from '../api/safety-api';
 
-type Props = { isOpen: boolean; riderId: string; name: string; onClose: () => void };
+type Props = {
+  isOpen: boolean;
+  riderId: string;
+  name: string;
+  /** After the block went through, before the dialog closes. */
+  onDone: () => void;
+  onClose: () => void;
+};
 
-export function BlockDialog({ isOpen, riderId, name, onClose }: Props) {
+export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: Props) {
   const { mutateAsync, isPending } = useBlockRider();
   const block = async () => {
     try {
       toast.success(await mutateAsync(riderId));
+      onDone();
       onClose();
     } catch (error) {
       toast.error(serverMessageOr(error, 'Could not block this rider. Please try again.'));

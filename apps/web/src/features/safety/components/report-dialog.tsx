@@ -16,9 +16,16 @@ import { useReportRider } from '../api/safety-api';
 const loadSchemas = () => import('@aeropool/contract/safety');
 const SEND_FAILED = 'Could not send the report. Please try again.';
 
-type Props = { isOpen: boolean; riderId: string; name: string; onClose: () => void };
+type Props = {
+  isOpen: boolean;
+  riderId: string;
+  name: string;
+  /** After the report went through, before the dialog closes. */
+  onDone: () => void;
+  onClose: () => void;
+};
 
-export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
+export function ReportDialog({ isOpen, riderId, name, onDone, onClose }: Props) {
   const [reason, setReason] = useState<ReportReason>(REPORT_REASONS[0]);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();
@@ -47,6 +54,7 @@ export function ReportDialog({ isOpen, riderId, name, onClose }: Props) {
     }
     try {
       toast.success(await mutateAsync(parsed.data), { duration: 8000 });
+      onDone();
       close();
     } catch (failure) {
       toast.error(serverMessageOr(failure, SEND_FAILED));

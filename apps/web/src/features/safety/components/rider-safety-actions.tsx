@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Rider } from '@aeropool/contract/accounts';
 import { riderName } from '../../trips/utils/trip-route';
 import { BlockDialog } from './block-dialog';
@@ -14,10 +14,29 @@ type Props = {
 const linkButton =
   'min-h-11 rounded-md px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
+/** Where focus goes when it was lost: the page's heading, which outlives any card. */
+const focusPageHeadingIfLost = () => {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  document.querySelector<HTMLElement>('main h1')?.focus();
+};
+
 /** Block and Report, quiet but always at hand on a card that shows another rider. */
 export function RiderSafetyActions({ rider, canReport, className = '' }: Props) {
   const [open, setOpen] = useState<'block' | 'report' | null>(null);
+  const hasActedRef = useRef(false);
   const name = riderName(rider);
+
+  // A block or report removes the card holding these buttons on the refetch, with the dialog
+  // open or after it closed, and focus would fall to <body>. Checked a microtask later: by then
+  // the dialog has returned focus (to Block, if the card stayed) and lifted the page's inert.
+  useEffect(() => {
+    if (open === null && !hasActedRef.current) return;
+    return () => queueMicrotask(focusPageHeadingIfLost);
+  }, [open]);
+
+  const onDone = () => {
+    hasActedRef.current = true;
+  };
   return (
     <div className={`flex flex-wrap items-center gap-1 ${className}`}>
       <button
@@ -42,6 +61,7 @@ export function RiderSafetyActions({ rider, canReport, className = '' }: Props) 
         isOpen={open === 'block'}
         riderId={rider._id}
         name={name}
+        onDone={onDone}
         onClose={() => setOpen(null)}
       />
       {canReport ? (
@@ -49,6 +69,7 @@ export function RiderSafetyActions({ rider, canReport, className = '' }: Props) 
           isOpen={open === 'report'}
           riderId={rider._id}
           name={name}
+          onDone={onDone}
           onClose={() => setOpen(null)}
         />
       ) : null}

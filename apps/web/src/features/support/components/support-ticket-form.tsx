@@ -12,6 +12,7 @@ import {
 } from '@aeropool/contract/support';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useSubmitSupportTicket } from '../api/submit-support-ticket';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -27,6 +28,7 @@ export function SupportTicketForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [ticketNumber, setTicketNumber] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState('');
   const { run: submitTicket, isPending: isSubmitting } = useSubmitSupportTicket();
 
   const update = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -51,6 +53,7 @@ export function SupportTicketForm() {
       return;
     }
     setTicketNumber(null);
+    setRefusal('');
     submitTicket(parsed.data).then(
       (ticket) => {
         toast.success('Support ticket submitted successfully!');
@@ -58,8 +61,11 @@ export function SupportTicketForm() {
         setErrors({});
         setTicketNumber(ticket?.ticketNumber ?? null);
       },
-      () => {
+      (error: unknown) => {
         toast.error('Failed to submit support ticket.');
+        // The spec's toast says only that it failed; a 4xx says why (how long to wait, say).
+        const isRefusal = error instanceof ApiError && error.statusCode < 500;
+        setRefusal(isRefusal ? serverMessageOr(error, '') : '');
       },
     );
   };
@@ -115,6 +121,11 @@ export function SupportTicketForm() {
             <p className="rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
               Ticket <strong className="font-semibold">{ticketNumber}</strong> is open. Quote this
               number if you write to us; we reply by e-mail.
+            </p>
+          ) : null}
+          {refusal ? (
+            <p className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              {refusal}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { accountKeys } from '../../accounts/api/account-keys';
 import { tripKeys } from './trip-keys';
 
 export async function cancelRideRequest(requestId: string): Promise<string> {
@@ -11,6 +12,11 @@ export function useCancelRideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelRideRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.all }),
+    // The profile counts the rider's cancelled requests.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tripKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.allStats() }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
+import { accountKeys } from '../../accounts/api/account-keys';
 import { tripKeys } from './trip-keys';
 
 export type UpdateMatchStatusInput = {
@@ -27,6 +28,11 @@ export function useUpdateMatchStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMatchStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
+    // The profile counts completed and cancelled rides.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.allStats() }),
+      ]),
   });
 }

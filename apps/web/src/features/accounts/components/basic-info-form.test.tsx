@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { User } from '@aeropool/contract/accounts';
+import { clearSession, saveSession } from '../../../lib/session';
+import { PROFILE_TOASTS } from '../account-toasts';
+import { BasicInfoForm } from './basic-info-form';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ default: toast }));
+
+// Spec §3: Google gave no family name, so the server stored a single space.
+const googleRider: User = {
+  _id: 'rider-1',
+  firstName: 'Asha',
+  lastName: ' ',
+  email: 'asha@example.com',
+  phone: null,
+  phoneVerified: false,
+  gender: null,
+  isGoogleAuth: true,
+  averageRating: 0,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
+
+/** PUT /api/user/:id answering with the user as updated by the body sent. */
+function fakeUserApi() {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const body = init?.body ? (JSON.parse(String(init.body)) as Partial<User>) : {};
+    const entities = [{ ...googleRider, ...body }];
+    return new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities }), {
+      status: 200,
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const sentBody = () => {
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    return put ? (JSON.parse(String(put[1]?.body)) as Record<string, unknown>) : undefined;
+  };
+  return { sentBody };
+}
+
+const renderForm = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <BasicInfoForm user={googleRider} />
+    </QueryClientProvider>,
+  );
+
+beforeEach(() => saveSession({ userId: 'rider-1', userEmail: 'asha@example.com', token: 't' }));
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+it('saves a phone for a Google rider with no family name, leaving the names unsent', async () => {
+  const api = fakeUserApi();
+  renderForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '98765 43210' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
+  expect(screen.queryByText('Last Name is required')).toBeNull();
+  expect(api.sentBody()).toEqual({ phone: '9876543210', gender: null });
+});
+
+it('still checks and sends a name the rider changed', async () => {
+  const api = fakeUserApi();
+  renderForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  const lastName = screen.getByLabelText('Last Name');
+  fireEvent.change(lastName, { target: { value: '  ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('Last Name is required')).toBeTruthy();
+  expect(api.sentBody()).toBeUndefined();
+
+  fireEvent.change(lastName, { target: { value: 'Rao' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
+  expect(api.sentBody()).toEqual({ lastName: 'Rao', phone: null, gender: null });
+});
