@@ -85,13 +85,20 @@ export function AdminPage() {
               Retry
             </Button>
           </div>
-        ) : queue.data.length === 0 ? (
+        ) : queue.data.cases.length === 0 ? (
           <p className="rounded-xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
             Nothing in the queue. Well done.
           </p>
         ) : (
           <div className="flex flex-col gap-4">
-            {queue.data.map((entry) => (
+            {queue.data.total > queue.data.cases.length ? (
+              <p role="status" className="text-sm text-slate-600">
+                {status === 'Open'
+                  ? `Showing the ${queue.data.cases.length} longest waiting of ${queue.data.total} open cases.`
+                  : `Showing the newest ${queue.data.cases.length} of ${queue.data.total} cases.`}
+              </p>
+            ) : null}
+            {queue.data.cases.map((entry) => (
               <CaseCard key={entry._id} entry={entry} />
             ))}
           </div>

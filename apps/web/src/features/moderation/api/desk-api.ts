@@ -18,8 +18,12 @@ export function useQueue(query: QueueQuery) {
   if (query.status) params.set('status', query.status);
   return useQuery({
     queryKey: deskKeys.queue(query),
-    queryFn: async () =>
-      (await api.get<DeskCase>(`/admin/queue${params.size > 0 ? `?${params}` : ''}`)).entities,
+    queryFn: async () => {
+      const answer = await api.get<DeskCase, { total: number }>(
+        `/admin/queue${params.size > 0 ? `?${params}` : ''}`,
+      );
+      return { cases: answer.entities, total: answer.total ?? answer.entities.length };
+    },
     // A new filter keeps the current list (and the focused select) on screen until it answers.
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
