@@ -47,6 +47,30 @@ test.describe('desktop', () => {
     }
   });
 
+  test("the hero's figures are the server's own measure, and nothing else", async ({
+    page,
+    request,
+  }) => {
+    const shownBy = (figures: Record<string, number | null>) =>
+      [
+        figures.monthlyRiders === null || figures.monthlyRiders === undefined
+          ? null
+          : `${figures.monthlyRiders >= 100 ? `${Math.floor(figures.monthlyRiders / 100) * 100}+` : figures.monthlyRiders}monthly users`,
+        figures.averageSaving === null ? null : `₹${figures.averageSaving}average saving`,
+        figures.matchConversion === null ? null : `${figures.matchConversion}%match conversion`,
+      ].filter((text) => text !== null);
+    // Again from the start if the 10-minute measure was renewed between the two reads.
+    await expect(async () => {
+      const answer = await (await request.get('/api/public/figures')).json();
+      const asked = page.waitForResponse('**/api/public/figures');
+      await page.goto('/');
+      await asked;
+      await expect(page.locator('#home dl > div')).toHaveText(shownBy(answer.entities[0]), {
+        timeout: 2000,
+      });
+    }).toPass({ timeout: 20_000 });
+  });
+
   test('signed out, the hero and closing calls to action lead to /dashboard and then /login', async ({
     page,
   }) => {

@@ -1,13 +1,7 @@
 import { SectionLink } from '../../../components/layout/section-link';
 import { CtaLink } from './cta-link';
+import { HeroFigures } from './hero-figures';
 import { HeroIllustration } from './hero-illustration';
-
-// Spec §1: the landing page's claims, word for word in meaning.
-const STATS = [
-  { value: '100+', label: 'monthly users' },
-  { value: '₹500', label: 'average saving' },
-  { value: '90%', label: 'match conversion' },
-];
 
 export function HeroSection() {
   return (
@@ -54,16 +48,7 @@ export function HeroSection() {
               See how it works
             </SectionLink>
           </div>
-          <dl className="mt-12 grid max-w-lg grid-cols-3 gap-4 border-t border-slate-200 pt-8">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col gap-1">
-                <dt className="text-sm text-slate-500">{stat.label}</dt>
-                <dd className="order-first text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-                  {stat.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <HeroFigures />
         </div>
         <HeroIllustration />
       </div>
