@@ -22,11 +22,20 @@ describe('toRideRequestBody', () => {
         name: 'Koramangala',
         latitude: 12.9352,
         longitude: 77.6245,
-        encodedString: 'abc',
+        encodedString: '',
       },
       timeOfTravel: Date.parse('2026-11-21T13:00:00Z'),
       rider: 'rider-1',
     });
+  });
+
+  it('sends no route back: the server works it out, and a long stored one must not fail the form', () => {
+    const longRoute = { ...koramangala, encodedString: '?'.repeat(25_000) };
+    const body = toRideRequestBody(
+      { direction: 'drop', terminalId: 'T1', place: longRoute, time: '2026-11-21T18:30' },
+      'rider-1',
+    );
+    expect(body?.destination.encodedString).toBe('');
   });
 
   it('reverses the ends for a pickup', () => {

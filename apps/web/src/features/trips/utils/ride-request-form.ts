@@ -59,7 +59,10 @@ export function toRideRequestBody(
 ): RideRequestBody | null {
   const timeOfTravel = fromKolkataInputValue(values.time);
   if (!values.place || timeOfTravel === null) return null;
-  const { routeTerminal: _routeTerminal, ...city } = values.place;
+  // The server works out the route itself. Sent back, a stored road route longer than the
+  // schema lets a client send would fail the form as if a field were empty.
+  const { routeTerminal: _routeTerminal, encodedString: _route, ...place } = values.place;
+  const city = { ...place, encodedString: '' };
   const airport = terminalPlace(values.terminalId);
   const body = {
     source: values.direction === 'drop' ? airport : city,
