@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   QUEUE_SIZE,
   type AuditEntry,
@@ -295,6 +296,8 @@ export async function liftSuspension(
 }
 
 export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {
+  // A rider acted on is named, as the desk shows riders: an id alone tells an operator nothing.
+  const target = alias(users, 'target');
   const rows = await ctx.db
     .select({
       id: auditLog.id,
@@ -306,16 +309,20 @@ export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      target: { firstName: target.firstName, lastName: target.lastName, email: target.email },
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.operatorId))
+    .leftJoin(target, and(eq(auditLog.targetKind, 'rider'), eq(target.id, auditLog.targetId)))
     .orderBy(desc(auditLog.createdAt))
     .limit(QUEUE_SIZE);
   return rows.map((row) => ({
     _id: row.id,
     operator: `${row.firstName} ${row.lastName} <${row.email}>`,
     action: row.action,
-    target: `${row.targetKind} ${row.targetId}`,
+    target: row.target
+      ? `rider ${row.target.firstName} ${row.target.lastName} <${row.target.email}> (${row.targetId})`
+      : `${row.targetKind} ${row.targetId}`,
     detail: row.detail,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -211,7 +211,8 @@ describe('moderation desk', () => {
       expect.objectContaining({
         action: 'Lifted suspension',
         detail: 'Appeal accepted.',
-        target: `rider ${b.id}`,
+        // Named, as the desk shows riders: the id alone tells an operator nothing.
+        target: `rider ${b.firstName} ${b.lastName} <${b.email}> (${b.id})`,
       }),
       expect.objectContaining({ action: 'Suspended rider', detail: reason }),
     ]);
