@@ -53,9 +53,7 @@ test.describe('desktop', () => {
   }) => {
     const shownBy = (figures: Record<string, number | null>) =>
       [
-        figures.monthlyRiders === null || figures.monthlyRiders === undefined
-          ? null
-          : `${figures.monthlyRiders >= 100 ? `${Math.floor(figures.monthlyRiders / 100) * 100}+` : figures.monthlyRiders}monthly users`,
+        figures.monthlyRiders === null ? null : `${figures.monthlyRiders}+monthly users`,
         figures.averageSaving === null ? null : `₹${figures.averageSaving}average saving`,
         figures.matchConversion === null ? null : `${figures.matchConversion}%match conversion`,
       ].filter((text) => text !== null);

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * rather than show a claim nothing supports.
  */
 export const landingFiguresSchema = z.object({
-  /** Riders who posted a ride in the last 30 days. */
+  /** Riders who posted a ride in the last 30 days, down to the ten (the hundred from 100): "30+". */
   monthlyRiders: z.number().int().nullable(),
   /** Rupees a rider saved against a solo cab, on average, in cabs of the last 90 days. */
   averageSaving: z.number().int().nullable(),

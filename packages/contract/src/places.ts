@@ -5,13 +5,15 @@ import { PLACE_SEARCH_MIN_CHARS } from './terminals';
 
 export * from './terminals';
 
+export const PLACE_NAME_MAX_LENGTH = 200;
+
 export const placeSchema = z.object({
   name: z
     .string({ error: 'Please fill in all fields.' })
     .overwrite(withoutBidiControls)
     .trim()
     .min(1, 'Please fill in all fields.')
-    .max(200, 'Place name must be at most 200 characters')
+    .max(PLACE_NAME_MAX_LENGTH, `Place name must be at most ${PLACE_NAME_MAX_LENGTH} characters`)
     .refine(isSingleLineText, notAllowedCharacters('Place name')),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),

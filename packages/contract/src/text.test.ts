@@ -57,5 +57,7 @@ describe('bidi controls', () => {
     expect(asSingleLineText(`  ${RLO}Kavya\u0000\nMenon `, 60)).toBe('Kavya  Menon');
     expect(asSingleLineText('x'.repeat(70), 60)).toHaveLength(60);
     expect(asSingleLineText(`${RLO} `, 60)).toBe('');
+    expect(asSingleLineText(`${'x'.repeat(59)}😀`, 61)).toBe(`${'x'.repeat(59)}😀`);
+    expect(asSingleLineText(`${'x'.repeat(59)}😀`, 60)).toBe('x'.repeat(59));
   });
 });

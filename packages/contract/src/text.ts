@@ -25,7 +25,13 @@ export const withoutBidiControls = (value: string): string => value.replace(BIDI
 
 /** A one-line text nobody typed here (a Google profile name) made fit to store and show. */
 export const asSingleLineText = (value: string, max: number): string =>
-  withoutBidiControls(value).replace(ANY_CONTROL, ' ').trim().slice(0, max).trim();
+  withoutBidiControls(value)
+    .replace(ANY_CONTROL, ' ')
+    .trim()
+    .slice(0, max)
+    // A cut through an emoji's pair would leave half of it, stored as U+FFFD.
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
 
 export const notAllowedCharacters = (label: string) =>
   `${label} contains characters that are not allowed.`;

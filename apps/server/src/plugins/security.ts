@@ -81,22 +81,33 @@ const emailOf = (request: { body?: unknown }) => {
  * `hooks` are shared limiters: put them in each route's own preHandler array (the plugin appends
  * its per-route hook to that array, so one array must not serve two routes).
  */
+/**
+ * A limit checked by a hook of its own, for a route that has one already or for a count that
+ * several routes share: the plugin keeps a route's own `config.rateLimit` apart per route.
+ * Put it in the routes' preHandler (after authentication, so its key may use the rider).
+ */
+export function sharedRateLimit(
+  app: FastifyInstance,
+  options: Parameters<FastifyInstance['createRateLimit']>[0],
+) {
+  const check = app.createRateLimit(options);
+  return async (request: FastifyRequest) => {
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
+        { retryAfterSeconds: result.ttlInSeconds },
+      );
+    }
+  };
+}
+
 export function authRateLimits(app: FastifyInstance) {
   const perMinute = app.config.RATE_LIMIT_AUTH_PER_MINUTE;
   // The plugin runs one limiter per request, so the two extra limits check themselves.
-  const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
-    const check = app.createRateLimit(options);
-    return async (request: FastifyRequest) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
-          { retryAfterSeconds: result.ttlInSeconds },
-        );
-      }
-    };
-  };
+  const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) =>
+    sharedRateLimit(app, options);
   const perAddress = limiter({
     max: perMinute * 5,
     timeWindow: '1 minute',

@@ -129,8 +129,13 @@ describe('a suspended account that was deactivated (decisions 007, 009)', () => 
       // Only the password learns of the suspension; a wrong one learns nothing.
       const wrong = await post('/api/user/login', { email: a.email, password: 'not-it-at-all' });
       expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
+      // A reset sets the password but reactivates nothing: the log-in still says suspended.
+      expect((await resetPassword(a.email, 'fresh-start2')).statusCode).toBe(200);
+      expect(
+        (await post('/api/user/login', { email: a.email, password: 'fresh-start2' })).statusCode,
+      ).toBe(403);
       const [old] = await t.database.db.select().from(users).where(eq(users.id, a.id));
-      expect(old).toMatchObject({ email: a.email, phone: '+919812300002' });
+      expect(old).toMatchObject({ email: a.email, phone: '+919812300002', isActive: false });
     } finally {
       t.clock.advance(-31 * DAY_MS);
     }

@@ -206,10 +206,16 @@ export async function resetForgottenPassword(
     if (account.kind === 'none') {
       throw new AppError('NOT_FOUND', ACCOUNT_MESSAGES.userNotFoundByEmail);
     }
-    // A reset within the window reactivates a deactivated account (decision 007).
+    // A reset within the window reactivates a deactivated account (decision 007); a suspended
+    // one gets its new password but stays as it is, whatever the window.
+    const reactivates = account.kind === 'deactivated';
     await tx
       .update(users)
-      .set({ passwordHash, isActive: true, deactivatedAt: null, updatedAt: now })
+      .set({
+        passwordHash,
+        ...(reactivates ? { isActive: true, deactivatedAt: null } : {}),
+        updatedAt: now,
+      })
       .where(eq(users.id, account.user.id));
     await ctx.sessions.revokeAllOf(account.user.id, tx);
     return account.user.id;

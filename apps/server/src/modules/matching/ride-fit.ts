@@ -29,7 +29,21 @@ const NO_LIMITS: FitLimits = {
   maxWaitMinutes: Infinity,
 };
 
-const cabRiderOf = (row: RideRequestRow): CabRider => ({
+/** What a cab's fit reads of a ride request. */
+export type CabRow = Pick<
+  RideRequestRow,
+  | 'id'
+  | 'riderId'
+  | 'direction'
+  | 'terminal'
+  | 'placeLatitude'
+  | 'placeLongitude'
+  | 'timeOfTravel'
+  | 'seats'
+  | 'bags'
+>;
+
+const cabRiderOf = (row: CabRow): CabRider => ({
   id: row.id,
   direction: row.direction,
   terminal: row.terminal,
@@ -54,7 +68,7 @@ export const roomIn = (rides: Load[]) => ({
  */
 export function fitRows(
   ctx: Pick<ServiceContext, 'config'>,
-  rows: RideRequestRow[],
+  rows: CabRow[],
   now: Date | null,
 ): CabFit | null {
   if (new Set(rows.map((r) => r.riderId)).size !== rows.length) return null;
@@ -64,7 +78,7 @@ export function fitRows(
 }
 
 /** The figures of a cab already formed: its best order within the limits, or its best order. */
-export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: RideRequestRow[]) =>
+export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: CabRow[]) =>
   fitRows(ctx, rows, null) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
 
 /** The two riders' best shared cab from now, within every rider's limits, or null. */

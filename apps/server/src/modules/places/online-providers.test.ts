@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isInCityBounds, TERMINALS } from '@aeropool/contract/places';
+import { isInCityBounds, placeSchema, TERMINALS } from '@aeropool/contract/places';
 import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
 import { decodePath, encodePath } from '../../lib/geo/polyline';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -76,12 +76,22 @@ const photonFarms = {
   ],
 };
 
+// Names the ride form would refuse as they come: too long, a bidi override, a control.
+const photonOddNames = {
+  type: 'FeatureCollection',
+  features: [
+    feature(77.62, 12.93, { name: `\u202EKoramangala ${'Layout '.repeat(40)}`, city: 'Bengaluru' }),
+    feature(77.63, 12.94, { name: 'Koramangala\u0007 Club', city: 'Bengaluru' }),
+  ],
+};
+
 /** The stand-ins are down (every search answers 500) while this is set. */
 let outage = false;
 const answerOrFail = (body: unknown) => (request: { url: URL }) => {
   const q = request.url.searchParams.get('q') ?? '';
   if (outage) return { status: 503, body: { message: 'down' } };
   if (q === 'sunny farm') return { body: photonFarms };
+  if (q === 'odd names') return { body: photonOddNames };
   if (q.includes('fail')) return { status: 500, body: { message: 'internal error' } };
   if (q.includes('garbage')) return { body: { unexpected: true } };
   return { body };
@@ -144,6 +154,16 @@ describe('Photon with an OSRM router', () => {
 
     const farms = await entities(t, '/api/places/search?q=sunny%20farm');
     expect(farms.map((place) => place.name)).toEqual(['Sunny Farms Layout, Bengaluru']);
+  });
+
+  it('offers a name as the ride form will send it: one line, no bidi controls, at most 200', async () => {
+    const places = await entities(t, '/api/places/search?q=odd%20names');
+    const names = places.map((p) => p.name).sort();
+    expect(names[0]).toMatch(/^Koramangala {2}Club/);
+    expect(names[1]).toMatch(/^Koramangala Layout Layout/);
+    expect(names[1]!.length).toBeGreaterThan(190);
+    expect(names[1]!.length).toBeLessThanOrEqual(200);
+    for (const place of places) expect(placeSchema.safeParse(place).success).toBe(true);
   });
 
   it("uses OSRM's road geometry as encodedString", async () => {

@@ -1,10 +1,12 @@
 import {
+  PLACE_NAME_MAX_LENGTH,
   PLACE_SEARCH_LIMIT,
   TERMINALS,
   type PlaceProvider,
   type Terminal,
   type TerminalId,
 } from '@aeropool/contract/places';
+import { asSingleLineText } from '@aeropool/contract/text';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { LatLng } from '../../lib/geo/distance';
@@ -88,9 +90,14 @@ export async function searchPlaces(
   }
   const router = ctx.routeProvider;
   return Promise.all(
-    places.slice(0, PLACE_SEARCH_LIMIT).map(async (place) => ({
-      ...place,
-      encodedString: (await router.route(from, place)).encodedString,
-    })),
+    places
+      // A geocoder's name as the ride form will send it: one clean line the schema accepts.
+      .map((place) => ({ ...place, name: asSingleLineText(place.name, PLACE_NAME_MAX_LENGTH) }))
+      .filter((place) => place.name !== '')
+      .slice(0, PLACE_SEARCH_LIMIT)
+      .map(async (place) => ({
+        ...place,
+        encodedString: (await router.route(from, place)).encodedString,
+      })),
   );
 }

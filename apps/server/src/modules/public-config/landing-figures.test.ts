@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceContext } from '../../lib/service-context';
+import { landingFiguresCache } from './landing-figures';
 import { createRide, matchedPair, PLACES } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -37,7 +39,8 @@ describe('the landing page figures (decision 018)', () => {
   });
 
   it("are the product's own: riders this month, their mean saving, the share of rides matched", async () => {
-    // Ten cabs of two (20 riders in a match) and five riders alone: 25 rides, 20 matched.
+    // Ten cabs of two (20 riders in a match), five riders alone and a cancelled pair: 27 rides, 20
+    // of them shared; 27 riders show as "20+".
     const savings: number[] = [];
     for (let i = 0; i < 10; i += 1) {
       const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
@@ -46,11 +49,21 @@ describe('the landing page figures (decision 018)', () => {
     }
     for (let i = 0; i < 5; i += 1)
       await createRide(t, await t.signUp(), { minutesAhead: 150, place: PLACES.whitefield });
+    // A pair that cancelled before the trip shared nothing: not converted, no saving.
+    const [c, d] = await Promise.all([t.signUp(), t.signUp()]);
+    const cancelled = await matchedPair(t, c, d, { minutesAhead: 170 });
+    const cancel = await t.request({
+      method: 'PUT',
+      url: `/api/match/${cancelled.matchId}`,
+      token: c.token,
+      payload: { id: cancelled.matchId, status: 'Cancelled' },
+    });
+    expect(cancel.statusCode).toBe(200);
 
     // Before the trips: riders counted, nothing yet to measure a saving or a conversion on.
     t.clock.advance(11 * 60_000);
     expect(await figures()).toEqual({
-      monthlyRiders: 25,
+      monthlyRiders: 20,
       averageSaving: null,
       matchConversion: null,
     });
@@ -61,12 +74,37 @@ describe('the landing page figures (decision 018)', () => {
       const mean = Math.round((savings[0]! + savings[1]!) / 2);
       expect(mean).toBeGreaterThan(0);
       expect(await figures()).toEqual({
-        monthlyRiders: 25,
+        monthlyRiders: 20,
         averageSaving: mean,
-        matchConversion: 80,
+        matchConversion: 74,
       });
     } finally {
       t.clock.advance(-5 * HOUR_MS - 11 * 60_000);
     }
+  });
+});
+
+describe('landingFiguresCache', () => {
+  it('keeps a failed measure 30 s, so a struggling database is not asked on every visit', async () => {
+    let now = Date.parse('2026-11-27T10:00:00Z');
+    let measures = 0;
+    const down = () => {
+      measures += 1;
+      throw new Error('database down');
+    };
+    const ctx = {
+      now: () => new Date(now),
+      db: { select: down, selectDistinct: down },
+    } as unknown as ServiceContext;
+    const figuresNow = landingFiguresCache(ctx);
+    await expect(figuresNow()).rejects.toThrow('database down');
+    await expect(figuresNow()).rejects.toThrow('database down');
+    expect(measures).toBe(1);
+    now += 29_000;
+    await expect(figuresNow()).rejects.toThrow('database down');
+    expect(measures).toBe(1);
+    now += 2_000;
+    await expect(figuresNow()).rejects.toThrow('database down');
+    expect(measures).toBe(2);
   });
 });

@@ -2,12 +2,19 @@ import { and, count, countDistinct, desc, eq, gte, lt, ne, sql } from 'drizzle-o
 import { LANDING_FIGURE_MINIMUMS, type LandingFigures } from '@aeropool/contract/landing-figures';
 import { matches, matchMembers, rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
-import { fitFormedCab } from '../matching/ride-fit';
-import type { RideRequestRow } from '../rides/ride-request-view';
+import { fitFormedCab, type CabRow } from '../matching/ride-fit';
 
 const DAY_MS = 86_400_000;
+
 /** The most recent cabs an average saving is taken over: enough to mean something, bounded. */
 const SAVING_CABS = 1000;
+const FAILED_KEPT_MS = 30_000;
+
+/** To the ten, or from 100 on the hundred: a public page says "30+", not a count to watch. */
+const roundedDown = (n: number) => {
+  const step = n >= 100 ? 100 : 10;
+  return Math.floor(n / step) * step;
+};
 
 /**
  * The landing page's three figures from the rides themselves (decision 018): riders who posted in
@@ -26,8 +33,11 @@ export async function measureLandingFigures(ctx: ServiceContext): Promise<Landin
     ctx.db
       .select({
         all: count(),
+        // A match cancelled before the trip is not a ride shared.
+        // Written out: in a query of one table drizzle leaves its columns unqualified.
         matched: sql<number>`count(*) filter (where exists (
-          select 1 from ${matchMembers} where ${matchMembers.rideRequestId} = ${rideRequests.id}))`.mapWith(
+          select 1 from match_members mm join matches m on m.id = mm.match_id
+          where mm.ride_request_id = ride_requests.id and m.status <> 'Cancelled'))`.mapWith(
           Number,
         ),
       })
@@ -39,7 +49,7 @@ export async function measureLandingFigures(ctx: ServiceContext): Promise<Landin
   const ridersCount = riders?.n ?? 0;
   const ridesCount = rides?.all ?? 0;
   return {
-    monthlyRiders: ridersCount >= min.monthlyRiders ? ridersCount : null,
+    monthlyRiders: ridersCount >= min.monthlyRiders ? roundedDown(ridersCount) : null,
     averageSaving:
       savings.length >= min.savers
         ? Math.round(savings.reduce((sum, s) => sum + s, 0) / savings.length)
@@ -68,11 +78,25 @@ async function riderSavings(ctx: ServiceContext, now: Date): Promise<number[]> {
     .limit(SAVING_CABS)
     .as('recent');
   const rows = await ctx.db
-    .select({ matchId: matchMembers.matchId, ride: rideRequests })
+    .select({
+      matchId: matchMembers.matchId,
+      // What a cab's fit reads; not the stored road route.
+      ride: {
+        id: rideRequests.id,
+        riderId: rideRequests.riderId,
+        direction: rideRequests.direction,
+        terminal: rideRequests.terminal,
+        placeLatitude: rideRequests.placeLatitude,
+        placeLongitude: rideRequests.placeLongitude,
+        timeOfTravel: rideRequests.timeOfTravel,
+        seats: rideRequests.seats,
+        bags: rideRequests.bags,
+      },
+    })
     .from(matchMembers)
     .innerJoin(recent, eq(recent.id, matchMembers.matchId))
     .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId));
-  const cabs = new Map<string, RideRequestRow[]>();
+  const cabs = new Map<string, CabRow[]>();
   for (const { matchId, ride } of rows) cabs.set(matchId, [...(cabs.get(matchId) ?? []), ride]);
   const savings: number[] = [];
   for (const cab of cabs.values()) {
@@ -90,9 +114,10 @@ export function landingFiguresCache(ctx: ServiceContext, maxAgeMs = 10 * 60_000)
     if (!last || at - last.at >= maxAgeMs || at < last.at) {
       const figures = measureLandingFigures(ctx);
       last = { at, figures };
-      // A failed measure is not kept: the next visitor measures again.
+      // A failed measure is kept 30 s, not 10 minutes: while the database struggles, the visitors
+      // of a public page must not each add three queries to it.
       figures.catch(() => {
-        if (last?.figures === figures) last = undefined;
+        if (last?.figures === figures) last = { at: at - maxAgeMs + FAILED_KEPT_MS, figures };
       });
     }
     return last.figures;

@@ -274,22 +274,31 @@ describe('what a ride write may cost', () => {
     expect(osrm.requests.length).toBe(before);
   });
 
-  it('gives a rider 30 ride writes in 10 minutes', async () => {
+  it('gives a rider 30 ride writes in 10 minutes, posts and edits together', async () => {
     const r = await routed.signUp();
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) {
-      const res = await routed.request({
+    const edit = (rider: SignedUpUser) =>
+      routed.request({
         method: 'PUT',
         url: `/api/ride-request/update/${randomUUID()}`,
-        token: r.token,
+        token: rider.token,
         payload: rideBody(routed, { minutesAhead: 300 }),
       });
-      statuses.push(res.statusCode);
-    }
-    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(404));
-    expect(statuses[30]).toBe(429);
-    // Another rider is not held back by it.
+    const statuses: number[] = [];
+    for (let i = 0; i < 29; i += 1) statuses.push((await edit(r)).statusCode);
+    expect(statuses).toEqual(Array(29).fill(404));
+    const post = () =>
+      routed.request({
+        method: 'POST',
+        url: '/api/ride-request/create',
+        token: r.token,
+        payload: rideBody(routed, { minutesAhead: 600 }),
+      });
+    expect((await post()).statusCode).toBe(201);
+    expect((await post()).statusCode).toBe(429);
+    expect((await edit(r)).statusCode).toBe(429);
+    // Another rider is not held back by it, on either route.
     const other = await routed.signUp();
+    expect((await edit(other)).statusCode).toBe(404);
     expect((await createRide(routed, other))._id).toBeTruthy();
   });
 });

@@ -4,24 +4,20 @@ import { z } from 'zod';
 import { envelopeSchema, idParamsSchema } from '@aeropool/contract/envelope';
 import { RIDE_MESSAGES, rideRequestBodySchema, rideRequestSchema } from '@aeropool/contract/rides';
 import { cancelRideRequest, createRideRequest, updateRideRequest } from './ride-request-service';
+import { sharedRateLimit } from '../../plugins/security';
 import { loadRideRequestViews } from './ride-request-view';
 
 const secured = [{ bearerAuth: [] }];
 
-/**
- * Posting and editing a ride works out a road route (an OSRM call where one is configured) and
- * searches for matches for it: a rider gets 30 of them in 10 minutes, far above any real use.
- */
-const rideWrites = {
-  rateLimit: {
-    max: 30,
-    timeWindow: '10 minutes',
-    keyGenerator: (request: { userId: string }) => `ride-writes|${request.userId}`,
-  },
-};
-
 const ridesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Posting and editing a ride works out a road route (an OSRM call where one is configured) and
+  // searches for matches for it: 30 of them, posts and edits together, in 10 minutes a rider.
+  const rideWrites = sharedRateLimit(fastify, {
+    max: 30,
+    timeWindow: '10 minutes',
+    keyGenerator: (request) => `ride-writes|${request.userId}`,
+  });
   const view = async (id: string) =>
     (await loadRideRequestViews(fastify.db, [id], fastify.now())).get(id)!;
 
@@ -29,7 +25,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
     '/ride-request/create',
     {
       preValidation: fastify.authenticate,
-      config: rideWrites,
+      preHandler: rideWrites,
       schema: {
         tags: ['rides'],
         security: secured,
@@ -49,7 +45,7 @@ const ridesRoutes: FastifyPluginAsync = async (fastify) => {
     '/ride-request/update/:id',
     {
       preValidation: fastify.authenticate,
-      config: rideWrites,
+      preHandler: rideWrites,
       schema: {
         tags: ['rides'],
         security: secured,

@@ -13,15 +13,15 @@ describe('figuresToShow', () => {
     expect(
       figuresToShow({ monthlyRiders: null, averageSaving: 482, matchConversion: null }),
     ).toEqual([{ value: '₹482', label: 'average saving' }]);
-    expect(figuresToShow({ monthlyRiders: 237, averageSaving: null, matchConversion: 91 })).toEqual(
+    expect(figuresToShow({ monthlyRiders: 200, averageSaving: null, matchConversion: 91 })).toEqual(
       [
         { value: '200+', label: 'monthly users' },
         { value: '91%', label: 'match conversion' },
       ],
     );
     expect(
-      figuresToShow({ monthlyRiders: 37, averageSaving: null, matchConversion: null }),
-    ).toEqual([{ value: '37', label: 'monthly users' }]);
+      figuresToShow({ monthlyRiders: 30, averageSaving: null, matchConversion: null }),
+    ).toEqual([{ value: '30+', label: 'monthly users' }]);
   });
 });
 
@@ -39,7 +39,7 @@ describe('HeroFigures', () => {
         JSON.stringify({
           statusCode: 200,
           message: 'OK',
-          entities: [{ monthlyRiders: 120, averageSaving: 509, matchConversion: 88 }],
+          entities: [{ monthlyRiders: 100, averageSaving: 509, matchConversion: 88 }],
         }),
       ),
     );

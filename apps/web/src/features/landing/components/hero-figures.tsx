@@ -3,16 +3,12 @@ import type { LandingFigures } from '@aeropool/contract/landing-figures';
 
 type Figure = { value: string; label: string };
 
-/** "100+" from 100 riders on (in hundreds), the count itself below. */
-const monthlyRidersLabel = (riders: number): string =>
-  riders >= 100 ? `${Math.floor(riders / 100) * 100}+` : String(riders);
-
 /** The spec's three claims, each shown only as the product's own rides measure it (decision 018). */
 export function figuresToShow(figures: LandingFigures | null): Figure[] {
   if (!figures) return [];
   const shown: Figure[] = [];
   if (figures.monthlyRiders !== null)
-    shown.push({ value: monthlyRidersLabel(figures.monthlyRiders), label: 'monthly users' });
+    shown.push({ value: `${figures.monthlyRiders}+`, label: 'monthly users' });
   if (figures.averageSaving !== null)
     shown.push({ value: `₹${figures.averageSaving}`, label: 'average saving' });
   if (figures.matchConversion !== null)
