@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { withoutBidiControls } from '@aeropool/contract/text';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -15,13 +16,18 @@ export function encryptMessage(key: Buffer, matchId: string, text: string): stri
   return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]).toString('base64url');
 }
 
+/**
+ * A stored message, read without bidi controls: those stored before they were dropped on input
+ * still hold them, and a migration cannot reach an encrypted body.
+ */
 export function decryptMessage(key: Buffer, matchId: string, stored: string): string {
   const raw = Buffer.from(stored, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(matchId));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([
-    decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
-    decipher.final(),
-  ]).toString('utf8');
+  return withoutBidiControls(
+    Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    ),
+  );
 }
