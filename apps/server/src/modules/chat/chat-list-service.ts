@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import type { ChatSummary } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
@@ -102,11 +102,19 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
     .map(({ activity: _activity, ...summary }) => summary);
 }
 
-/** The rider has the chat open up to now: its unread count and chat notification clear. */
+/**
+ * The rider has read the chat up to its last stored message: its unread count and chat
+ * notification clear. Not up to now: a message's time is when it was received, and one still in
+ * the writer's queue, stored after this, would count as read though nobody had seen it.
+ */
 export async function markChatRead(ctx: ServiceContext, userId: string, matchId: string) {
+  const lastStored = ctx.db
+    .select({ at: max(chatMessages.createdAt) })
+    .from(chatMessages)
+    .where(eq(chatMessages.matchId, matchId));
   await ctx.db
     .update(matchMembers)
-    .set({ lastReadAt: ctx.now() })
+    .set({ lastReadAt: sql`greatest(${matchMembers.lastReadAt}, (${lastStored}))` })
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)));
   await markNotificationsRead(ctx, userId, { link: `/chat/${matchId}` });
 }

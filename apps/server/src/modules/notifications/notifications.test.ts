@@ -218,6 +218,35 @@ describe('chat notifications and the Chats tab', () => {
   const chats = async (user: SignedUpUser): Promise<ChatSummary[]> =>
     (await t.request({ method: 'GET', url: '/api/chats', token: user.token })).json().entities;
 
+  it('counts a message received before a read but stored after it as unread', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const sa = await connect(a);
+    expect((await join(sa, matchId)).ok).toBe(true);
+    expect((await say(sa, matchId, 'At pillar 7.')).ok).toBe(true);
+    t.clock.advance(60_000);
+    try {
+      const sb = await connect(b);
+      expect((await join(sb, matchId)).ok).toBe(true);
+      const readAt = async () =>
+        (
+          (await t.database.db.execute(
+            sql`select last_read_at from match_members where match_id = ${matchId} and user_id = ${b.id}`,
+          )) as unknown as { rows: { last_read_at: Date | null }[] }
+        ).rows[0]!.last_read_at;
+      await expect.poll(readAt).not.toBeNull();
+      // A message a's instance received between a's first and b's read, stored only now (it
+      // waited in a busy writer's queue): b never saw it.
+      await t.database.db.execute(sql`insert into chat_messages
+          (match_id, user_id, client_id, body, created_at)
+        select match_id, user_id, 'late-message-1', body, created_at + interval '30 seconds'
+        from chat_messages where match_id = ${matchId} limit 1`);
+      expect((await chats(b))[0]!.unreadCount).toBe(1);
+    } finally {
+      t.clock.advance(-60_000);
+    }
+  });
+
   it('notifies a co-rider who is away once per chat, counts unread, and reading clears both', async () => {
     const [a, b] = await Promise.all([t.signUp({ firstName: 'Asha' }), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
