@@ -4,27 +4,10 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { ChangePasswordModal } from './change-password-modal';
+import { holdFetch } from '../../../lib/fake-fetch';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ default: toast }));
-
-/** PUT /api/user/password/:id that answers only when the test says so. */
-function slowPasswordApi() {
-  let answer: () => void = () => undefined;
-  const fetchMock = vi.fn(
-    (_url: string, _init?: RequestInit) =>
-      new Promise<Response>((resolve) => {
-        answer = () =>
-          resolve(
-            new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [] }), {
-              status: 200,
-            }),
-          );
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, answer: () => answer() };
-}
 
 beforeEach(() => saveSession({ userId: 'me', userEmail: 'me@example.com', token: 't' }));
 
@@ -36,7 +19,7 @@ afterEach(() => {
 });
 
 it('cannot be closed with ✕, Escape or the backdrop while the password is being changed', async () => {
-  const api = slowPasswordApi();
+  const api = holdFetch();
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>

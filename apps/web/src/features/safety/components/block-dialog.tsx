@@ -4,16 +4,17 @@ import { Modal } from '../../../components/ui/modal';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useBlockRider } from '../api/safety-api';
 
-type Props = {
+/** The block and the report dialogs, for one rider. */
+export type SafetyDialogProps = {
   isOpen: boolean;
   riderId: string;
   name: string;
-  /** After the block went through, before the dialog closes. */
+  /** After the block or report went through, before the dialog closes. */
   onDone: () => void;
   onClose: () => void;
 };
 
-export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: Props) {
+export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: SafetyDialogProps) {
   const { mutateAsync, isPending } = useBlockRider();
   const block = async () => {
     try {

@@ -11,21 +11,13 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useReportRider } from '../api/safety-api';
+import type { SafetyDialogProps } from './block-dialog';
 
 // The schema comes with the first use of the form, not with the pages that offer it (issue 7).
 const loadSchemas = () => import('@aeropool/contract/safety');
 const SEND_FAILED = 'Could not send the report. Please try again.';
 
-type Props = {
-  isOpen: boolean;
-  riderId: string;
-  name: string;
-  /** After the report went through, before the dialog closes. */
-  onDone: () => void;
-  onClose: () => void;
-};
-
-export function ReportDialog({ isOpen, riderId, name, onDone, onClose }: Props) {
+export function ReportDialog({ isOpen, riderId, name, onDone, onClose }: SafetyDialogProps) {
   const [reason, setReason] = useState<ReportReason>(REPORT_REASONS[0]);
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string>();

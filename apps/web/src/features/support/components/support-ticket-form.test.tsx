@@ -1,24 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { SupportTicketForm } from './support-ticket-form';
+import { answerEveryFetch } from '../../../lib/fake-fetch';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ default: toast }));
 
 const TOO_MANY =
   'You have sent several support tickets recently. Please wait 12 minutes, or reply to our e-mail about an earlier ticket.';
-
-/** POST /api/support answering with this status and message. */
-const answering = (statusCode: number, message: string) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ statusCode, message, entities: [] }), {
-          status: statusCode,
-        }),
-    ),
-  );
 
 const submitTicket = () => {
   fireEvent.change(screen.getByLabelText(/^Subject/), { target: { value: 'Fare split' } });
@@ -35,7 +24,7 @@ afterEach(() => {
 });
 
 it("shows a refusal's reason beside the form, the spec's toast unchanged", async () => {
-  answering(429, TOO_MANY);
+  answerEveryFetch(429, TOO_MANY);
   render(<SupportTicketForm />);
   submitTicket();
 
@@ -44,7 +33,7 @@ it("shows a refusal's reason beside the form, the spec's toast unchanged", async
 });
 
 it("keeps a server failure's details to the toast", async () => {
-  answering(500, 'Internal Server Error');
+  answerEveryFetch(500, 'Internal Server Error');
   render(<SupportTicketForm />);
   submitTicket();
 

@@ -4,19 +4,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useSendMatchRequest } from './send-match-request';
 import { tripKeys } from './trip-keys';
+import { answerEveryFetch } from '../../../lib/fake-fetch';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const answering = (statusCode: number, message: string) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ statusCode, message, entities: [] }), {
-          status: statusCode,
-        }),
-    ),
-  );
 
 function hookWithClient() {
   const queryClient = new QueryClient();
@@ -28,7 +18,7 @@ function hookWithClient() {
 }
 
 it('refreshes the potential matches when the ride asked has changed meanwhile (409)', async () => {
-  answering(409, 'That ride is no longer available.');
+  answerEveryFetch(409, 'That ride is no longer available.');
   const { result, invalidate } = hookWithClient();
   await expect(
     result.current.mutateAsync({ fromRequest: 'mine', toRequest: 'theirs' }),
@@ -39,7 +29,7 @@ it('refreshes the potential matches when the ride asked has changed meanwhile (4
 });
 
 it('leaves the lists alone after a refusal that changed nothing (429)', async () => {
-  answering(429, 'You have sent many match requests in the last hour.');
+  answerEveryFetch(429, 'You have sent many match requests in the last hour.');
   const { result, invalidate } = hookWithClient();
   await expect(
     result.current.mutateAsync({ fromRequest: 'mine', toRequest: 'theirs' }),

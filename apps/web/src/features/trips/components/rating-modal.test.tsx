@@ -3,29 +3,12 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Rider } from '@aeropool/contract/accounts';
 import { RatingModal } from './rating-modal';
+import { holdFetch } from '../../../lib/fake-fetch';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ default: toast }));
 
 const asha: Rider = { _id: 'user-a', firstName: 'Asha', lastName: 'R.', email: 'a@example.com' };
-
-/** POST /api/rating that answers only when the test says so. */
-function slowRatingApi() {
-  let answer: () => void = () => undefined;
-  const fetchMock = vi.fn(
-    (_url: string, _init?: RequestInit) =>
-      new Promise<Response>((resolve) => {
-        answer = () =>
-          resolve(
-            new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [] }), {
-              status: 200,
-            }),
-          );
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, answer: () => answer() };
-}
 
 afterEach(() => {
   cleanup();
@@ -34,7 +17,7 @@ afterEach(() => {
 });
 
 it('cannot be closed with ✕, Escape or the backdrop while the ratings are being sent', async () => {
-  const api = slowRatingApi();
+  const api = holdFetch();
   const onClose = vi.fn();
   const onRated = vi.fn();
   const queryClient = new QueryClient();
