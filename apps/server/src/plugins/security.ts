@@ -106,14 +106,12 @@ export function sharedRateLimit(
 export function authRateLimits(app: FastifyInstance) {
   const perMinute = app.config.RATE_LIMIT_AUTH_PER_MINUTE;
   // The plugin runs one limiter per request, so the two extra limits check themselves.
-  const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) =>
-    sharedRateLimit(app, options);
-  const perAddress = limiter({
+  const perAddress = sharedRateLimit(app, {
     max: perMinute * 5,
     timeWindow: '1 minute',
     keyGenerator: (request) => `auth-ip|${request.ip}`,
   });
-  const perAccount = limiter({
+  const perAccount = sharedRateLimit(app, {
     max: perMinute * 2,
     timeWindow: '1 minute',
     keyGenerator: (request) => `auth-account|${emailOf(request)}`,

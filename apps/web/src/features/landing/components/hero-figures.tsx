@@ -37,7 +37,7 @@ export function HeroFigures() {
   const shown = figuresToShow(figures);
   return (
     <dl
-      className={`mt-12 grid min-h-28 max-w-lg sm:min-h-24 grid-cols-3 gap-4 border-t pt-8 ${
+      className={`mt-12 grid min-h-28 max-w-lg grid-cols-3 gap-4 border-t pt-8 sm:min-h-24 ${
         shown.length > 0 ? 'border-slate-200' : 'border-transparent'
       }`}
     >

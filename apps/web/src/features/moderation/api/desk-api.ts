@@ -22,7 +22,7 @@ export function useQueue(query: QueueQuery) {
       const answer = await api.get<DeskCase, { total: number }>(
         `/admin/queue${params.size > 0 ? `?${params}` : ''}`,
       );
-      return { cases: answer.entities, total: answer.total ?? answer.entities.length };
+      return { cases: answer.entities, total: answer.total };
     },
     // A new filter keeps the current list (and the focused select) on screen until it answers.
     placeholderData: keepPreviousData,

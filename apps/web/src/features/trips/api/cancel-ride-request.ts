@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/account-keys';
-import { tripKeys } from './trip-keys';
+import { refreshAfterTripWrite } from './refresh-after-trip-write';
 
 export async function cancelRideRequest(requestId: string): Promise<string> {
   const result = await api.delete(`/ride-request/cancel/${encodeURIComponent(requestId)}`);
@@ -12,11 +11,6 @@ export function useCancelRideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelRideRequest,
-    // The profile counts the rider's cancelled requests.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tripKeys.all }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.allStats() }),
-      ]),
+    onSuccess: () => refreshAfterTripWrite(queryClient),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideRequest, RideRequestBody } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/account-keys';
-import { tripKeys } from './trip-keys';
+import { refreshAfterTripWrite } from './refresh-after-trip-write';
 
 /** Creates a ride request, or updates one when requestId is given; resolves to the server's message. */
 export type SaveRideRequestInput = { requestId?: string; body: RideRequestBody };
@@ -18,11 +17,6 @@ export function useSaveRideRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRideRequest,
-    // A new time or place changes the card and who matches it, and the profile's Active count.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tripKeys.all }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.allStats() }),
-      ]),
+    onSuccess: () => refreshAfterTripWrite(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
-import { accountKeys } from '../../accounts/api/account-keys';
+import { refreshAfterTripWrite } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 export type UpdateMatchStatusInput = {
@@ -28,11 +28,6 @@ export function useUpdateMatchStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMatchStatus,
-    // The profile counts completed and cancelled rides.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tripKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.allStats() }),
-      ]),
+    onSuccess: () => refreshAfterTripWrite(queryClient, tripKeys.lists()),
   });
 }
