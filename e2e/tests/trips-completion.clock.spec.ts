@@ -286,6 +286,16 @@ test('three riders in three browsers form one cab, chat together and rate each o
       }
       await expect(list.getByRole('button', { name: 'Rate Now' })).toHaveCount(0);
     }
+    // E has rated everyone, so no rating modal stands between the select and a final Completed
+    // (a keyboard user's arrow or End key applies it): E is asked first, and goes back.
+    const eStatus = matchCards(ePage!).getByRole('combobox', { name: 'Match status' });
+    await eStatus.selectOption('Completed');
+    const confirm = ePage!.getByRole('dialog', { name: 'Mark this trip Completed?' });
+    await expect(confirm.getByRole('button', { name: 'Go Back' })).toBeFocused();
+    await confirm.getByRole('button', { name: 'Go Back' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(eStatus).toHaveValue('Active');
+    expect((await tripsOf(api, e, 'past'))[0]?.match?.status).toBe('Active');
     await dPage!.goto('/dashboard');
     await tripsTab(dPage!, 'Past Trips').click();
     const dMatch = matchCards(dPage!);

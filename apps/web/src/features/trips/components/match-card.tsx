@@ -20,6 +20,7 @@ import {
   terminalPlaceOf,
 } from '../utils/trip-route';
 import { CancelMatchModal } from './cancel-match-modal';
+import { CompleteMatchModal } from './complete-match-modal';
 import { MatchStatusControl } from './match-status-control';
 import { MatchedRiders } from './matched-riders';
 import { MatchRequestItem } from './match-request-item';
@@ -61,6 +62,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   const headingId = useId();
   const [ratingTask, setRatingTask] = useState<RatingTask | null>(null);
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  const [isConfirmingComplete, setIsConfirmingComplete] = useState(false);
   const statusMutation = useUpdateMatchStatus();
   // Ratings are taken after the trip, which is what puts it on the Past tab (server clock).
   const canRate = isPastTab && match.status !== 'Cancelled';
@@ -70,6 +72,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
     try {
       await statusMutation.mutateAsync({ matchId: match._id, status, alsoCancelMyRequest });
       setIsConfirmingCancel(false);
+      setIsConfirmingComplete(false);
     } catch (error) {
       toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
     }
@@ -80,9 +83,10 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
       setIsConfirmingCancel(true);
       return;
     }
-    // Spec §4: Completed only after every co-passenger is rated; rate the rest first.
+    // Spec §4: Completed only after every co-passenger is rated; rate the rest first. With all
+    // rated, the rider confirms: a keyboard's arrows on the select apply what they only pass.
     const unrated = coPassengers.filter((entry) => !entry.rating).map((e) => e.request.rider);
-    if (unrated.length === 0) void setStatus('Completed');
+    if (unrated.length === 0) setIsConfirmingComplete(true);
     else setRatingTask({ riders: unrated, completesMatch: true });
   };
 
@@ -170,6 +174,12 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         cabGoesOn={match.requests.length > 2}
         onBack={() => setIsConfirmingCancel(false)}
         onConfirm={(alsoCancelMyRequest) => void setStatus('Cancelled', alsoCancelMyRequest)}
+      />
+      <CompleteMatchModal
+        isOpen={isConfirmingComplete}
+        isPending={statusMutation.isPending}
+        onBack={() => setIsConfirmingComplete(false)}
+        onConfirm={() => void setStatus('Completed')}
       />
       <RatingModal
         isOpen={ratingTask !== null}

@@ -1,0 +1,80 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { Match, RideRequest } from '@aeropool/contract/rides';
+import { holdFetch } from '../../../lib/fake-fetch';
+import { MatchCard } from './match-card';
+
+vi.mock('../../../components/map/route-map', () => ({ RouteMap: () => null }));
+
+const request = (id: string, firstName: string): RideRequest => ({
+  _id: id,
+  rider: { _id: `user-${id}`, firstName, lastName: 'R.', email: `${id}@example.com` },
+  source: { name: 'Terminal 1', latitude: 13.2, longitude: 77.7, encodedString: '' },
+  destination: { name: 'Koramangala', latitude: 12.93, longitude: 77.62, encodedString: '' },
+  timeOfTravel: Date.UTC(2026, 0, 1, 10),
+  status: 'Matched',
+  direction: 'drop',
+  seats: 1,
+  bags: 1,
+});
+
+const mine = request('mine', 'Me');
+const match: Match = {
+  _id: 'match-1',
+  status: 'Active',
+  requests: [mine, request('asha', 'Asha')],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('asks before Completed when every co-rider is rated, and sends it only on Yes', async () => {
+  const api = holdFetch();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard
+          request={mine}
+          match={match}
+          myRatings={[
+            {
+              _id: 'r1',
+              raterUserId: 'user-mine',
+              ratedUserId: 'user-asha',
+              matchId: 'match-1',
+              rating: 5,
+            },
+          ]}
+          userId="user-mine"
+          isPastTab
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  // The card's trip-link panel asks for its state too; only the status write matters here.
+  const statusWrites = () =>
+    api.fetchMock.mock.calls.filter(([url]) => url.endsWith('/match/match-1'));
+  const select = screen.getByRole('combobox', { name: 'Match status' });
+  fireEvent.change(select, { target: { value: 'Completed' } });
+  screen.getByRole('dialog', { name: 'Mark this trip Completed?' });
+  expect(document.activeElement?.textContent).toBe('Go Back');
+  expect(statusWrites()).toHaveLength(0);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(statusWrites()).toHaveLength(0);
+
+  fireEvent.change(select, { target: { value: 'Completed' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Yes, Mark Completed' }));
+  await waitFor(() => expect(statusWrites()).toHaveLength(1));
+  const [, init] = statusWrites()[0]!;
+  expect(JSON.parse(String(init?.body))).toMatchObject({ status: 'Completed' });
+  // The dialog stays, busy, until the write answers.
+  screen.getByRole('button', { name: 'Saving...' });
+  await act(async () => api.answer());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+});
