@@ -17,6 +17,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-
 import { sessionsWaitingForLocks } from '../../test/lock-waits';
 import { storeMessage } from '../chat/chat-service';
 import { fitFormedCab } from './ride-fit';
+import { closeAsksToSetOffCabs } from './set-off-asks';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -343,6 +344,60 @@ describe('a third rider joining a cab', () => {
       expect((await respond(t, b, rideB._id, askId)).statusCode).toBe(409);
       expect(await membersOf(matchId)).toHaveLength(2);
     } finally {
+      t.clock.advance(-(m + 5) * 60_000);
+    }
+  });
+
+  it('closes a pending ask once the cab sets off, and tells the asker, once', async () => {
+    const [a, b, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const m = 100;
+    const rideA = await createRide(t, a, {
+      direction: 'pickup',
+      place: PLACES.hsrLayout,
+      minutesAhead: m,
+    });
+    const rideB = await createRide(t, b, { direction: 'pickup', minutesAhead: m + 15 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect((await respond(t, b, rideB._id, sent.json().entities[0]._id)).statusCode).toBe(200);
+    const rideD = await createRide(t, d, { direction: 'pickup', minutesAhead: m + 27 });
+    const askId = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id as string;
+    const askStatus = async () =>
+      (
+        await t.database.db
+          .select({ status: matchRequests.status })
+          .from(matchRequests)
+          .where(eq(matchRequests.id, askId))
+      )[0]!.status;
+    const noticesOfD = async () =>
+      (await t.request({ method: 'GET', url: '/api/notifications', token: d.token })).json()
+        .entities[0].notifications as { title: string; body: string }[];
+
+    // Before the first pickup, the ask stays open.
+    await closeAsksToSetOffCabs(t.app);
+    expect(await askStatus()).toBe('Pending');
+
+    t.clock.advance((m + 5) * 60_000);
+    const tabD = await connectSocket(await listening(), d.token);
+    try {
+      const toldD = nextEvent(tabD, 'trips:changed', 3000, isRequestChanged);
+      await closeAsksToSetOffCabs(t.app);
+      await toldD;
+      expect(await askStatus()).toBe('Cancelled');
+      const left = (await noticesOfD()).filter(
+        (n) => n.title === 'The cab you asked to join has left',
+      );
+      expect(left).toHaveLength(1);
+      expect(left[0]!.body).toMatch(/^It set off before anyone in it answered\./);
+      await t.mail.waitFor(d.email, (mail) =>
+        /the cab you asked to join has left/.test(mail.subject),
+      );
+      // Run again (any instance, any number of times): nothing more.
+      await closeAsksToSetOffCabs(t.app);
+      expect(
+        (await noticesOfD()).filter((n) => n.title === 'The cab you asked to join has left'),
+      ).toHaveLength(1);
+    } finally {
+      tabD.close();
       t.clock.advance(-(m + 5) * 60_000);
     }
   });

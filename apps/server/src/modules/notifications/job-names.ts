@@ -4,4 +4,5 @@ export const JOB_NAMES = {
   newRide: 'new-ride-alerts',
   noticeMail: 'notice-mail-retries',
   prune: 'notifications-prune',
+  setOffAsks: 'set-off-cab-asks',
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../../plugins/jobs';
 import { pendingMailSchema } from '../../lib/mailer';
+import { closeAsksToSetOffCabs } from '../matching/set-off-asks';
 import { JOB_NAMES } from './job-names';
 import { alertRidersOfNewRide } from './new-match-alerts';
 import { pruneNotifications } from './prune-notifications';
@@ -13,6 +14,12 @@ export const notificationJobs = (app: FastifyInstance): JobDefinition[] => [
     // Every minute: a reminder lands within a minute of two hours before the trip.
     cron: '* * * * *',
     handle: async () => void (await sendTripReminders(app)),
+  },
+  {
+    name: JOB_NAMES.setOffAsks,
+    // Every minute: an asker hears within a minute that the cab they asked to join has left.
+    cron: '* * * * *',
+    handle: async () => void (await closeAsksToSetOffCabs(app)),
   },
   {
     name: JOB_NAMES.newRide,
