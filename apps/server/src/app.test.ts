@@ -184,6 +184,28 @@ describe('operations', () => {
     await published.close();
   });
 
+  it('behind the proxy, keys rate limits on the address it saw, not on a spoofed X-Forwarded-For', async () => {
+    const behindNginx = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      // nginx appends the address it saw to whatever the client wrote (deploy/nginx.conf).
+      const search = (i: number, seenByNginx: string) =>
+        behindNginx.request({
+          method: 'GET',
+          url: '/api/places/search?q=hebbal',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `198.51.100.${i % 250}, ${seenByNginx}` },
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 61; i += 1) codes.push((await search(i, '203.0.113.7')).statusCode);
+      expect(codes.slice(0, 60)).toEqual(Array(60).fill(200));
+      expect(codes[60]).toBe(429);
+      // Another rider behind the same proxy has their own allowance.
+      expect((await search(0, '203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await behindNginx.close();
+    }
+  });
+
   it('answers CONNECT with 405', async () => {
     const listening = await createTestApp();
     await listening.app.listen({ port: 0, host: '127.0.0.1' });
@@ -240,6 +262,15 @@ describe('configuration', () => {
   it('has zero-configuration defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data' });
+  });
+
+  it('reads TRUST_PROXY as a proxy on this host, or the proxies’ addresses', () => {
+    const trusted = (value: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect([trusted('false'), trusted('true')]).toEqual([false, 'loopback']);
+    expect(trusted('10.0.0.2, 10.1.0.0/16,::1')).toBe('10.0.0.2, 10.1.0.0/16,::1');
+    for (const bad of ['all', '2', '10.0.0.0/33', '10.0.0.1/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
   it('names the variable when a value is bad', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@aeropool/contract/product';
@@ -9,6 +10,17 @@ const optionalUrl = (protocols: RegExp) =>
   z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
 
 /** Every environment variable the server reads; the README's configuration table mirrors it. */
+/** An address, a subnet (address/bits), or one of proxy-addr's names, as Fastify's trustProxy takes. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,7 +66,23 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   PUBLIC_URL: optionalUrl(/^https?$/),
   CORS_ORIGIN: optionalString,
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * The reverse proxies in front: `true` for one on this host (the nginx of deploy/, loopback),
+   * or their addresses and subnets, comma-separated. A rate limit then keys on the address the
+   * nearest untrusted hop had, never on what a client wrote into its own X-Forwarded-For (nginx
+   * appends to it, so the left-most entry is the client's word: Fastify's `true` took that one).
+   */
+  TRUST_PROXY: z
+    .union([
+      z.stringbool().transform((on) => (on ? 'loopback' : false)),
+      z
+        .string()
+        .refine(
+          (list) => list.split(',').every((entry) => isProxyAddress(entry.trim())),
+          'must be true, false, or addresses and subnets (e.g. 10.0.0.2,10.1.0.0/16)',
+        ),
+    ])
+    .default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /**

@@ -4,7 +4,12 @@ import { otpFrom, type MailCapture } from '../test/mail-capture';
 /** A rider driven over real HTTP (through the balancer in the cluster test and bench:cluster). */
 export type HttpRider = { id: string; token: string; email: string };
 type Answer = { token: string; entities: Record<string, string>[] };
-type CallOptions = { body?: object; token?: string; node?: string };
+type CallOptions = {
+  body?: object;
+  token?: string;
+  node?: string;
+  headers?: Record<string, string>;
+};
 
 export function httpClient(baseUrl: string, mail: MailCapture) {
   /** `node` pins the request to one instance with the balancer's sticky cookie. */
@@ -15,6 +20,7 @@ export function httpClient(baseUrl: string, mail: MailCapture) {
         'content-type': 'application/json',
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.node ? { cookie: `aeropool_node=${options.node}` } : {}),
+        ...options.headers,
       },
       body: options.body ? JSON.stringify(options.body) : undefined,
     });

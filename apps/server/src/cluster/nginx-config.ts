@@ -59,8 +59,9 @@ ${nodes.map((node) => `    ${node.name} aeropool_${node.name};`).join('\n')}
       proxy_pass http://$aeropool_backend;
       proxy_http_version 1.1;
       proxy_set_header Host $host;
-      # TRUST_PROXY=true on the instances: rate limits see the rider's address.
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # TRUST_PROXY=true on the instances: rate limits see the rider's address. Set, not
+      # appended to: a client's own X-Forwarded-For would otherwise pass as its address.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_set_header Upgrade $http_upgrade;

@@ -110,6 +110,9 @@ export async function startMailCapture(
     },
   });
 
+  // A sender killed mid-connection (the cluster test's SIGKILL) resets its socket; smtp-server
+  // re-emits that here, and without a listener it would fail the run as an unhandled error.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
 
