@@ -198,6 +198,31 @@ describe('a third rider joining a cab', () => {
     expect(match!.fit!.riders).toBe(3);
   });
 
+  it('names the rider who accepted for the cab, not the one the ask was sent to', async () => {
+    const [a, b, c] = await Promise.all([
+      t.signUp({ firstName: 'Asha' }),
+      t.signUp({ firstName: 'Bina' }),
+      t.signUp({ firstName: 'Chitra' }),
+    ]);
+    const minutesAhead = nextSlot();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect((await respond(t, b, rideB._id, sent.json().entities[0]._id)).statusCode).toBe(200);
+    const rideC = await createRide(t, c, { minutesAhead });
+    const askId = (await sendMatch(t, c, rideC._id, rideB._id)).json().entities[0]._id as string;
+    expect((await respond(t, a, rideA._id, askId)).statusCode).toBe(200);
+    const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: c.token });
+    const titles = (inbox.json().entities[0].notifications as { title: string }[]).map(
+      (n) => n.title,
+    );
+    expect(titles).toContain('Asha R. accepted your match request');
+    expect(titles.filter((title) => title.startsWith('Bina'))).toEqual([]);
+    const mail = await t.mail.waitFor(c.email, (m) => /accepted/i.test(m.subject));
+    expect(mail.raw).toContain('Asha');
+    expect(mail.raw).not.toContain('Bina');
+  });
+
   it('gives every rider a share in proportion to the solo fare, adding up to the cab fare', async () => {
     const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
     const card = (await cabCard(c, rideC._id, matchId))!;

@@ -284,10 +284,10 @@ export async function respondToMatchRequest(
   if ('join' in outcome) {
     for (const other of new Set([userId, ...outcome.notify]))
       ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
-    await tellSenderOfAccept(ctx, pending, outcome.matchId, now);
+    await tellSenderOfAccept(ctx, pending, input.requestId, outcome.matchId, now);
     return { accepted: true as const, matchId: outcome.matchId };
   }
-  await tellSenderOfAccept(ctx, pending, outcome.matchId, now);
+  await tellSenderOfAccept(ctx, pending, input.requestId, outcome.matchId, now);
   // The acceptor too: their other open tabs refresh as well.
   for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
     ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
@@ -325,17 +325,15 @@ async function tellSenderOfDecline(
 /** The sender learns their request was accepted (a pair, or a cab they asked to join). */
 async function tellSenderOfAccept(
   ctx: ServiceContext,
-  pending: { id: string; fromUserId: string; fromRequestId: string; toRequestId: string },
+  pending: { id: string; fromUserId: string; fromRequestId: string },
+  accepterRequestId: string,
   matchId: string,
   now: Date,
 ) {
-  const views = await loadRideRequestViews(
-    ctx.db,
-    [pending.fromRequestId, pending.toRequestId],
-    now,
-  );
+  const views = await loadRideRequestViews(ctx.db, [pending.fromRequestId, accepterRequestId], now);
   const sender = views.get(pending.fromRequestId)!;
-  const accepter = views.get(pending.toRequestId)!;
+  // Any rider of a cab may accept an ask addressed to another: the one who did is named.
+  const accepter = views.get(accepterRequestId)!;
   await notifyRider(ctx, {
     userId: pending.fromUserId,
     kind: 'match-accepted',
