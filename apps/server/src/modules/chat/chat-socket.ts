@@ -78,11 +78,18 @@ export function registerChatSocket(app: FastifyInstance): void {
         app.log.warn({ err: error }, 'chat read marker not saved'),
       );
 
+    // The last of join and leave asked for each chat on this socket. A join answers after its
+    // checks, so a rider who opens a chat and goes back at once sends the leave before the join
+    // is in the room; that join must not then keep them in it, counted as reading (chat-away) and
+    // told of nothing.
+    const lastAsked = new Map<string, 'join' | 'leave'>();
+
     // Every handler answers, whatever fails: a rejected handler is an unhandled rejection, which
     // ends the process (a limit store or the database out of reach for a moment must not).
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
+      lastAsked.set(parsed.data, 'join');
       let status;
       try {
         if (!(await app.limits.check(joinRule, userId)).allowed) {
@@ -100,13 +107,16 @@ export function registerChatSocket(app: FastifyInstance): void {
         logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
       }
+      if (lastAsked.get(parsed.data) === 'leave') await socket.leave(matchRoom(parsed.data));
       if (typeof ack === 'function') ack({ ok: true, status });
       markReadQuietly(parsed.data);
     });
 
     socket.on('leaveRoom', (rawMatchId) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
-      if (!parsed.success || !socket.rooms.has(matchRoom(parsed.data))) return;
+      if (!parsed.success) return;
+      lastAsked.set(parsed.data, 'leave');
+      if (!socket.rooms.has(matchRoom(parsed.data))) return;
       void socket.leave(matchRoom(parsed.data));
       markReadQuietly(parsed.data);
     });

@@ -242,6 +242,41 @@ describe('chat over socket.io', () => {
     });
   });
 
+  it('honours a leave sent while the join is still being checked: the rider is away, and told', async () => {
+    const [a, b] = await Promise.all([t.signUp({ firstName: 'Asha' }), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 5200 });
+    const sa = await connect(a);
+    expect((await join(sa, matchId)).ok).toBe(true);
+    const sb = await connect(b);
+    const bInRoom = async () =>
+      (await t.app.io.in(`match:${matchId}`).fetchSockets()).filter((s) => s.data.userId === b.id)
+        .length;
+
+    // B opens the chat and goes back before the join's answer.
+    const joined = join(sb, matchId);
+    sb.emit('leaveRoom', matchId);
+    expect((await joined).ok).toBe(true);
+    expect(await bInRoom()).toBe(0);
+    expect((await send(sa, { matchId, messageText: 'At gate 4', clientId: randomUUID() })).ok).toBe(
+      true,
+    );
+    await expect
+      .poll(async () => {
+        const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: b.token });
+        return (inbox.json().entities[0].notifications as { kind: string }[]).filter(
+          (n) => n.kind === 'chat-message',
+        ).length;
+      })
+      .toBe(1);
+
+    // Open, back, open again at once: the last asked wins, whichever join answers first.
+    const first = join(sb, matchId);
+    sb.emit('leaveRoom', matchId);
+    const second = join(sb, matchId);
+    expect([(await first).ok, (await second).ok]).toEqual([true, true]);
+    expect(await bInRoom()).toBe(1);
+  });
+
   it('closes the chat of a cancelled match, also for a socket that just posted', async () => {
     const { a, sa, sb, matchId } = await pairInChat();
     expect((await send(sb, { matchId, messageText: 'see you', clientId: randomUUID() })).ok).toBe(
