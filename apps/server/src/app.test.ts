@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
 import { loadConfig, ConfigError } from './config';
 import { pageViews } from './db/schema';
@@ -120,12 +121,31 @@ describe('API foundations', () => {
       ).statusCode,
     ).toBe(400);
     // Unknown paths are pooled under the 404 page and ids folded, so the table stays small.
-    for (const path of ['/x1', '/x2', '/chat/abc', '/chat/def']) {
+    for (const path of ['/x1', '/x2', '/chat/abc', '/chat/def', '/chats', '/dashboard/']) {
       await t.request({ method: 'POST', url: '/api/analytics/pageview', payload: { path } });
     }
     const rows = await t.database.db.select().from(pageViews);
-    expect(rows.map((r) => r.path).sort()).toEqual(['/404', '/chat/:matchId', '/support']);
+    expect(rows.map((r) => r.path).sort()).toEqual([
+      '/404',
+      '/chat/:matchId',
+      '/chats',
+      '/dashboard',
+      '/support',
+    ]);
     expect(rows.find((r) => r.path === '/404')?.count).toBe(2);
+    // The day is Bengaluru's: 00:30 IST on the 2nd is 19:00 UTC on the 1st.
+    t.clock.set(new Date('2026-03-01T19:00:00Z'));
+    try {
+      await t.request({
+        method: 'POST',
+        url: '/api/analytics/pageview',
+        payload: { path: '/tos' },
+      });
+    } finally {
+      t.clock.set(new Date());
+    }
+    const [tos] = await t.database.db.select().from(pageViews).where(eq(pageViews.path, '/tos'));
+    expect(tos?.day).toBe('2026-03-02');
   });
 
   it('health answers 503 once the database is gone', async () => {

@@ -19,10 +19,16 @@ export const APP_ROUTES = [
   '/tos',
 ] as const;
 
-const patterns = APP_ROUTES.map(
-  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+const patterns = APP_ROUTES.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+}));
+
+/** The route the web app answers this path with (a trailing slash allowed), if any. */
+export const appRouteOf = (pathname: string): AppRoute | undefined =>
+  patterns.find(({ pattern }) => pattern.test(pathname))?.route;
 
 /** True when the web app has a page for this path (a trailing slash allowed). */
-export const isAppRoute = (pathname: string): boolean =>
-  patterns.some((pattern) => pattern.test(pathname));
+export const isAppRoute = (pathname: string): boolean => appRouteOf(pathname) !== undefined;

@@ -3,26 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pageViewBodySchema } from '@aeropool/contract/analytics';
+import { appRouteOf } from '@aeropool/contract/app-routes';
 import { envelopeSchema } from '@aeropool/contract/envelope';
+import { TIME_ZONE } from '@aeropool/contract/product';
 import { pageViews } from '../../db/schema';
 
-/** The SPA's routes (spec §2); anything else counts as the 404 page. */
-const KNOWN_PATHS = new Set([
-  '/',
-  '/login',
-  '/signup',
-  '/profile',
-  '/dashboard',
-  '/support',
-  '/forgot-password',
-  '/experiment',
-  '/privacy',
-  '/tos',
-]);
+/**
+ * Counted by the web app's route, ids folded (`/chat/:matchId`) and unknown paths pooled under the
+ * 404 page, so anonymous callers cannot grow the table at will.
+ */
+const countedPath = (path: string) => appRouteOf(path) ?? '/404';
 
-/** Ids are folded and unknown paths pooled, so anonymous callers cannot grow the table at will. */
-const countedPath = (path: string) =>
-  /^\/chat\/[^/]+$/.test(path) ? '/chat/:matchId' : KNOWN_PATHS.has(path) ? path : '/404';
+/** The calendar day in Bengaluru (YYYY-MM-DD): a visit at 01:00 IST is that day's, not the last. */
+const dayInIndia = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(at);
 
 /** First-party page-view counter: a count per path and day, nothing about the visitor. */
 const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -38,7 +32,7 @@ const analyticsRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const path = countedPath(request.body.path);
-      const day = fastify.now().toISOString().slice(0, 10);
+      const day = dayInIndia(fastify.now());
       await fastify.db
         .insert(pageViews)
         .values({ path, day, count: 1 })
