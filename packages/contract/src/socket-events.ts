@@ -8,6 +8,8 @@ export type ServerToClientEvents = {
   message: (message: ChatMessage) => void;
   'chat:error': (error: ChatError) => void;
   notification: (notification: AppNotification) => void;
+  /** Some of the rider's notifications were read (on any tab or device): the bell refetches. */
+  'notifications:read': () => void;
 };
 
 export type ClientToServerEvents = {

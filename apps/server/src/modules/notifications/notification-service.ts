@@ -130,11 +130,11 @@ export async function listNotifications(
  * link (a chat the rider has opened needs no bell).
  */
 export async function markNotificationsRead(
-  ctx: Pick<ServiceContext, 'db' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'notifyUser'>,
   userId: string,
   which: { all: true } | { ids: string[] } | { link: string },
 ): Promise<void> {
-  await ctx.db
+  const read = await ctx.db
     .update(notifications)
     .set({ readAt: ctx.now() })
     .where(
@@ -144,7 +144,10 @@ export async function markNotificationsRead(
         'ids' in which ? inArray(notifications.id, which.ids) : undefined,
         'link' in which ? eq(notifications.link, which.link) : undefined,
       ),
-    );
+    )
+    .returning({ id: notifications.id });
+  // The rider's other tabs and devices show the same bell.
+  if (read.length > 0) ctx.notifyUser(userId, 'notifications:read');
 }
 
 export async function getEmailPreferences(

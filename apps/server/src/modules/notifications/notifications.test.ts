@@ -132,6 +132,34 @@ describe('notification centre', () => {
     expect((await inbox(rider)).unreadCount).toBe(0);
   });
 
+  it('tells the rider’s other tabs and devices when notifications are read there', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const [phone, laptop, other] = await Promise.all([connect(a), connect(a), connect(b)]);
+    const heardByB = collect(other, 'notifications:read');
+    const laptopTold = nextEvent(laptop, 'notifications:read', 3000);
+    const phoneTold = nextEvent(phone, 'notifications:read', 3000);
+    const read = await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: a.token,
+      payload: { all: true },
+    });
+    expect(read.statusCode).toBe(200);
+    await Promise.all([laptopTold, phoneTold]);
+    // Nothing left unread: nothing to tell.
+    const quiet = collect(laptop, 'notifications:read');
+    await t.request({
+      method: 'POST',
+      url: '/api/notifications/read',
+      token: a.token,
+      payload: { all: true },
+    });
+    await settle();
+    expect(quiet).toEqual([]);
+    expect(heardByB).toEqual([]);
+  });
+
   it('marks the rider’s own notifications read, by id or all, and no one else’s', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     await matchedPair(t, a, b, { minutesAhead: nextDay() });

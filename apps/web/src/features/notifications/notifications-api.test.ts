@@ -112,7 +112,11 @@ describe('the bell’s list on a socket connect', () => {
       Object.assign(socket, { connected: true, id });
       events.emit('connect');
     };
-    return { socket: socket as unknown as Parameters<typeof refetchOnConnect>[0], connect };
+    return {
+      socket: socket as unknown as Parameters<typeof refetchOnConnect>[0],
+      connect,
+      emit: (event: string) => events.emit(event),
+    };
   };
 
   it('is fetched again on each connect while listened to, and not after', () => {
@@ -144,5 +148,26 @@ describe('the bell’s list on a socket connect', () => {
     connect('second');
     refetchOnConnect(socket, () => (fetched += 1));
     expect(fetched).toBe(2);
+  });
+
+  it('is fetched by the next bell when a notice or a read came while no bell was mounted', () => {
+    const { socket, connect, emit } = fakeSocket();
+    let fetched = 0;
+    connect('first');
+    const stop = refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(1);
+    // Heard by the mounted bell itself: nothing to fetch on the next page.
+    emit('notification');
+    stop();
+    const onSupport = refetchOnConnect(socket, () => (fetched += 1));
+    expect(fetched).toBe(1);
+    onSupport();
+    // On /support (no bell) a match request comes, or the rider reads their bell elsewhere.
+    for (const event of ['notification', 'notifications:read']) {
+      emit(event);
+      const back = refetchOnConnect(socket, () => (fetched += 1));
+      back();
+    }
+    expect(fetched).toBe(3);
   });
 });

@@ -76,6 +76,7 @@ export function useNotifications(userId: string) {
     [queryClient, userId],
   );
   useSocketEvent('notification', onNotification);
+  useSocketEvent('notifications:read', refresh);
   const socket = useSocket();
   useEffect(() => (socket ? refetchOnConnect(socket, refresh) : undefined), [socket, refresh]);
   return query;
@@ -85,23 +86,49 @@ export function useNotifications(userId: string) {
 const listenedConnection = new WeakMap<object, string | undefined>();
 
 /**
+ * Per shared socket, the bells mounted now, and whether a notice or a read came while none was
+ * (a page without the bell, such as /support, keeps the socket open).
+ */
+const bellsOn = new WeakMap<object, { mounted: number; missed: boolean }>();
+
+function bellsListeningOn(socket: Pick<AppSocket, 'on'>) {
+  let bells = bellsOn.get(socket);
+  if (!bells) {
+    const state = { mounted: 0, missed: false };
+    const heard = () => void (state.mounted === 0 && (state.missed = true));
+    socket.on('notification', heard);
+    socket.on('notifications:read', heard);
+    bellsOn.set(socket, (bells = state));
+  }
+  return bells;
+}
+
+/**
  * What arrived between the first load and the socket joining the rider's room (or while it was
  * disconnected) is fetched on every 'connect', the first one and each reconnect; and at once when
  * the socket is on a connection no list listened on yet (a busy page runs its effects late, after
  * the connect), whose first events may have come before anything listened. A bell mounted again
- * on the same connection (each page has its own header) fetches nothing. Returns the unsubscribe.
+ * on the same connection (each page has its own header) fetches nothing, unless a notice or a read
+ * came while no bell was mounted. Returns the unsubscribe.
  */
 export function refetchOnConnect(
   socket: Pick<AppSocket, 'connected' | 'id' | 'on' | 'off'>,
   refresh: () => void,
 ): () => void {
+  const bells = bellsListeningOn(socket);
   const onConnect = () => {
     listenedConnection.set(socket, socket.id);
+    bells.missed = false;
     refresh();
   };
   socket.on('connect', onConnect);
-  if (socket.connected && listenedConnection.get(socket) !== socket.id) onConnect();
-  return () => void socket.off('connect', onConnect);
+  if (socket.connected && (listenedConnection.get(socket) !== socket.id || bells.missed))
+    onConnect();
+  bells.mounted += 1;
+  return () => {
+    bells.mounted -= 1;
+    socket.off('connect', onConnect);
+  };
 }
 
 /** The server has read this link's notifications (opening a chat does): the cached bell follows. */
