@@ -3,6 +3,7 @@
 import type { PushPayload } from '@aeropool/contract/push';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { pushNotificationOf } from './push-notification';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
@@ -59,15 +60,8 @@ function readPayload(event: PushEvent): Partial<PushPayload> {
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
-  // Browsers require a visible notification for every push, so even a garbled one shows something.
-  event.waitUntil(
-    self.registration.showNotification(payload.title ?? 'AeroPool', {
-      body: payload.body ?? 'You have a new notification.',
-      tag: payload.tag,
-      icon: '/icons/icon-192.png',
-      data: { url: appUrl(payload.url) },
-    }),
-  );
+  const { title, options } = pushNotificationOf(payload, appUrl(payload.url));
+  event.waitUntil(self.registration.showNotification(title, options));
 });
 
 async function openApp(url: string): Promise<void> {

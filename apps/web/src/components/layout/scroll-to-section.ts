@@ -38,6 +38,16 @@ export function useGoToSection(): (path: string, sectionId: string) => void {
   );
 }
 
+/** The section id a location hash names; null for a malformed one such as #% or #100%. */
+function sectionIdOf(hash: string): string | null {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    // A URIError here would unmount the hydrated landing page, which has no error boundary.
+    return null;
+  }
+}
+
 /**
  * Pages with anchors call this so a link such as /support#faq, opened directly or in a new tab,
  * lands on its section with the same offset as the footer links.
@@ -46,7 +56,8 @@ export function useScrollToHash(): void {
   const { hash } = useNavigation();
   useEffect(() => {
     if (!hash) return;
-    const sectionId = decodeURIComponent(hash.slice(1));
+    const sectionId = sectionIdOf(hash);
+    if (sectionId === null) return;
     // Wait a frame so the router's own scroll restoration runs first and ours wins.
     const frame = window.requestAnimationFrame(() => scrollToSection(sectionId));
     return () => window.cancelAnimationFrame(frame);

@@ -5,7 +5,7 @@ export function PrivacyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      lastUpdated="21 November 2026"
+      lastUpdated="27 November 2026"
       intro={
         <p>
           {PRODUCT_NAME} helps travellers share cabs to and from Kempegowda International Airport,
@@ -49,11 +49,18 @@ export function PrivacyPage() {
       </LegalSection>
 
       <LegalSection title="Services we rely on">
-        <p>
-          Place search uses a map geocoding service, which receives the text you type to find a
-          location. Google sign-in, if you choose it, is handled by Google under its own privacy
-          policy. We share nothing else with third parties unless Indian law requires it.
-        </p>
+        <p>These services receive some of your data, only what they need to do their part:</p>
+        <LegalList
+          items={[
+            'Place search: a map geocoding service receives the text you type to find a location.',
+            'Maps: the maps on your matched trips and on the location-search comparison page load their images from OpenStreetMap (tile.openstreetmap.org), which receives your IP address and the part of the map shown, around the places of your ride.',
+            'Phone verification: when you verify your phone number, our SMS provider (Twilio or MSG91) receives the number and the one-time code so it can text it to you.',
+            'E-mail: one-time codes and account e-mails go out through our e-mail delivery service, which receives your e-mail address and the message.',
+            "Notifications: if you turn them on for a device, our notifications pass through the push service of your browser's maker (such as Google, Mozilla, Apple or Microsoft), which delivers them to that device. They are encrypted, so the push service cannot read them.",
+            "Google sign-in: the sign-in and sign-up pages show Google's button, loaded from Google, which receives your IP address when you open them. If you sign in with Google, Google handles it under its own privacy policy.",
+          ]}
+        />
+        <p>We share nothing else with third parties unless Indian law requires it.</p>
       </LegalSection>
 
       <LegalSection title="Your choices">

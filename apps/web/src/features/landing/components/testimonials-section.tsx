@@ -1,14 +1,26 @@
+import { useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { pickAvatars } from '../pick-avatars';
 import { TESTIMONIALS } from '../testimonials';
 import { SectionHeading } from './section-heading';
 
-// Chosen once per page load (spec §1), so avatars do not change while the visitor scrolls.
-const AVATARS = pickAvatars(
-  TESTIMONIALS.map((testimonial) => testimonial.gender),
-  Math.random,
-);
+const GENDERS = TESTIMONIALS.map((testimonial) => testimonial.gender);
+
+/** The build's pre-render and the hydrating render show these, so the two markups agree. */
+const PRERENDERED_AVATARS = pickAvatars(GENDERS, () => 0);
+
+/**
+ * Spec §1: a random avatar, picked per visit in the browser and kept while the page is open so
+ * it does not change as the visitor scrolls. Not in the pre-rendered HTML: hydration keeps the
+ * server's attributes, so a pick made there would greet every visit.
+ */
+function useRandomAvatars(): string[] {
+  const [picked] = useState(() => pickAvatars(GENDERS, Math.random));
+  return useHydrated() ? picked : PRERENDERED_AVATARS;
+}
 
 export function TestimonialsSection() {
+  const avatars = useRandomAvatars();
   return (
     <section
       id="testimonials"
@@ -42,7 +54,7 @@ export function TestimonialsSection() {
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-5">
                   <img
-                    src={AVATARS[index]}
+                    src={avatars[index]}
                     alt=""
                     width="48"
                     height="48"

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { pushNotificationOf } from './push-notification';
+
+const URL = 'https://aeropool.example/chat/42';
+
+describe('pushNotificationOf', () => {
+  it('alerts again when a tagged notice replaces the one before it (the next chat message)', () => {
+    expect(
+      pushNotificationOf(
+        { title: 'Asha', body: 'At gate 3', url: '/chat/42', tag: 'chat:42' },
+        URL,
+      ),
+    ).toEqual({
+      title: 'Asha',
+      options: {
+        body: 'At gate 3',
+        icon: '/icons/icon-192.png',
+        data: { url: URL },
+        tag: 'chat:42',
+        renotify: true,
+      },
+    });
+  });
+
+  // Browsers throw a TypeError for renotify without a tag, and the push would show nothing.
+  for (const tag of [undefined, '']) {
+    it(`sets no renotify on a push without a tag (${JSON.stringify(tag)})`, () => {
+      const { options } = pushNotificationOf(
+        { title: 'Ride reminder', body: 'In 1 hour', tag },
+        URL,
+      );
+      expect(options.renotify).toBeUndefined();
+      expect(options.tag).toBeUndefined();
+    });
+  }
+
+  it('still shows something for a garbled push', () => {
+    expect(pushNotificationOf({}, URL)).toEqual({
+      title: 'AeroPool',
+      options: {
+        body: 'You have a new notification.',
+        icon: '/icons/icon-192.png',
+        data: { url: URL },
+      },
+    });
+  });
+});

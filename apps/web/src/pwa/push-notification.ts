@@ -1,0 +1,26 @@
+import type { PushPayload } from '@aeropool/contract/push';
+
+// TypeScript's DOM lib leaves renotify out (only Chromium acts on it; other browsers ignore it).
+type NotificationOptionsWithRenotify = NotificationOptions & { renotify?: boolean };
+
+export type PushNotification = { title: string; options: NotificationOptionsWithRenotify };
+
+/**
+ * What the service worker shows for a push; `url` is the app address a click opens. A notice
+ * with a tag replaces the one before it with that tag (a chat's next message), and renotify has
+ * the replacement sound and vibrate again as a new message should. Browsers reject renotify
+ * without a tag, so an untagged push has neither.
+ */
+export function pushNotificationOf(payload: Partial<PushPayload>, url: string): PushNotification {
+  const tag = typeof payload.tag === 'string' && payload.tag !== '' ? payload.tag : undefined;
+  return {
+    // Browsers require a visible notification for every push, so even a garbled one shows something.
+    title: payload.title ?? 'AeroPool',
+    options: {
+      body: payload.body ?? 'You have a new notification.',
+      icon: '/icons/icon-192.png',
+      data: { url },
+      ...(tag === undefined ? {} : { tag, renotify: true }),
+    },
+  };
+}
