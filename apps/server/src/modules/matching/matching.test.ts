@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
 import { rideRequests } from '../../db/schema';
-import { block, createRide, matchesOf, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import {
+  block,
+  createRide,
+  matchesOf,
+  PLACES,
+  respond,
+  rideBody,
+  sendMatch,
+} from '../../test/ride-factory';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -391,6 +399,32 @@ describe('a declined match request (issue 9)', () => {
     expect(
       (await matchesOf(t, a, rideA._id)).potentialMatches.map((p: { _id: string }) => p._id),
     ).toContain(rideB._id);
+  });
+});
+
+describe('a ride edited while requests are pending', () => {
+  it('keeps them when the save changed nothing, and closes them when the trip changed', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 4900 });
+    const rideB = await createRide(t, b, { minutesAhead: 4900, place: PLACES.indiranagar });
+    expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(201);
+    const save = (minutesAhead: number) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${rideA._id}`,
+        token: a.token,
+        payload: {
+          ...rideBody(t, { minutesAhead: 0 }),
+          timeOfTravel: rideA.timeOfTravel + minutesAhead * 60_000,
+        },
+      });
+    // Edit, then Save Changes with nothing changed: B's request still waits for A.
+    expect((await save(0)).statusCode).toBe(200);
+    expect((await matchesOf(t, a, rideA._id)).incomingMatches).toHaveLength(1);
+    expect((await matchesOf(t, b, rideB._id)).outgoingMatches).toHaveLength(1);
+    // Ten minutes later is another trip than the one B asked to share.
+    expect((await save(10)).statusCode).toBe(200);
+    expect((await matchesOf(t, a, rideA._id)).incomingMatches).toEqual([]);
   });
 });
 

@@ -162,6 +162,18 @@ export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: strin
   return ridersToTell(tx, cancelled);
 }
 
+/** Whether an edit changed the trip as other riders saw it when they asked or were asked. */
+const changesWhatRidersSaw = (before: RideRequestRow, after: RideRequestRow) =>
+  before.direction !== after.direction ||
+  before.terminal !== after.terminal ||
+  before.placeName !== after.placeName ||
+  before.placeLatitude !== after.placeLatitude ||
+  before.placeLongitude !== after.placeLongitude ||
+  before.timeOfTravel.getTime() !== after.timeOfTravel.getTime() ||
+  before.seats !== after.seats ||
+  before.bags !== after.bags ||
+  before.womenOnly !== after.womenOnly;
+
 const assertEditable = (row: RideRequestRow, now: Date, action: 'edited' | 'cancelled') => {
   const status = effectiveStatus(row, now);
   if (status === 'Expired')
@@ -193,7 +205,8 @@ export async function updateRideRequest(
   const route = await routeFor(ctx, input);
   const { row, notify } = await ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId);
-    assertEditable(await lockOwnRequest(tx, id, riderId), now, 'edited');
+    const before = await lockOwnRequest(tx, id, riderId);
+    assertEditable(before, now, 'edited');
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);
     const [updated] = await tx
       .update(rideRequests)
@@ -205,7 +218,9 @@ export async function updateRideRequest(
       })
       .where(eq(rideRequests.id, id))
       .returning();
-    // A changed trip may no longer fit the riders it was offered to.
+    // A changed trip may no longer fit the riders it was offered to; a save that changed nothing
+    // they agreed to keeps its requests.
+    if (!changesWhatRidersSaw(before, updated!)) return { row: updated!, notify: [] };
     return { row: updated!, notify: await cancelPendingMatchRequestsOf(tx, [id], now) };
   });
   for (const userId of notify)
