@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Toaster } from 'react-hot-toast';
 import { api } from '../lib/api-client';
+import { useHydrated } from '../lib/use-hydrated';
 import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
 import { HealthBanner } from './health-banner';
 import { pageTitleOf } from './page-titles';
@@ -12,6 +14,7 @@ import { pageTitleOf } from './page-titles';
  */
 export function PageFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const isLoginArea = LOGIN_AREA_PATHS.includes(pathname);
+  const isHydrated = useHydrated();
 
   useEffect(() => {
     document.title = pageTitleOf(pathname);
@@ -26,12 +29,19 @@ export function PageFrame({ pathname, children }: { pathname: string; children: 
     <>
       <HealthBanner />
       {children}
-      <Toaster
-        position="top-center"
-        // Below the 64 px sticky header, so a toast never hides the navigation (issue 9).
-        containerStyle={{ top: 72 }}
-        toastOptions={isLoginArea ? loginAreaToastOptions : defaultToastOptions}
-      />
+      {/* Outside #root, which an open dialog makes inert: the toasts reporting what the dialog
+          did (or refused) must still be announced. After hydration: a pre-render has no portal. */}
+      {isHydrated
+        ? createPortal(
+            <Toaster
+              position="top-center"
+              // Below the 64 px sticky header, so a toast never hides the navigation (issue 9).
+              containerStyle={{ top: 72 }}
+              toastOptions={isLoginArea ? loginAreaToastOptions : defaultToastOptions}
+            />,
+            document.body,
+          )
+        : null}
     </>
   );
 }
