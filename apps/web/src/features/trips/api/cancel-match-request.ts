@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, isServerAnswer } from '../../../lib/api-client';
 import { tripKeys } from './trip-keys';
 
 /** The sender withdraws an outgoing match request; requestId is the sender's ride request. */
@@ -20,5 +20,10 @@ export function useCancelMatchRequest() {
     mutationFn: cancelMatchRequest,
     onSuccess: (_message, { requestId }) =>
       queryClient.invalidateQueries({ queryKey: tripKeys.matches(requestId) }),
+    // Answered meanwhile (accepted: a match on My Trips; declined): the lists catch up.
+    onError: (error) =>
+      isServerAnswer(error) && error.statusCode === 409
+        ? queryClient.invalidateQueries({ queryKey: tripKeys.all })
+        : undefined,
   });
 }
