@@ -357,7 +357,7 @@ test('two riders match: send, live incoming request, accept, and both get the ma
   expect(saving).toBe(solo! - shared!);
   await expect(
     potential.getByText(
-      /^Cab reaches you ~\d{1,2}:\d{2} [ap]m · (dropped|picked up) (first|second) · /,
+      /^Cab reaches you ~\d{1,2}:\d{2} [ap]m( on \w{3}, \d{1,2} \w{3})? · (dropped|picked up) (first|second) · /,
     ),
   ).toBeVisible();
 

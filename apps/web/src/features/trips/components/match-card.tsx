@@ -133,7 +133,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
           {match.status === 'Active' && match.fare && match.fit ? (
             <div className="text-sm text-slate-700">
               <p>{fareText(match.fare, match.fit.saving)}</p>
-              <p>{fitText(match.fit, request.direction)}</p>
+              <p>{fitText(match.fit, request.direction, request.timeOfTravel)}</p>
             </div>
           ) : null}
           {match.joinRequests?.length ? (
@@ -148,6 +148,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
                     kind="incoming"
                     matchRequest={ask}
                     myRequestId={request._id}
+                    myTime={request.timeOfTravel}
                   />
                 ))}
               </ul>

@@ -58,7 +58,13 @@ function TripsWithAsks({ asks }: { asks: MatchRequest[] }) {
   return (
     <ul>
       {asks.map((item) => (
-        <MatchRequestItem key={item._id} kind="incoming" matchRequest={item} myRequestId="mine" />
+        <MatchRequestItem
+          key={item._id}
+          kind="incoming"
+          matchRequest={item}
+          myRequestId="mine"
+          myTime={0}
+        />
       ))}
     </ul>
   );
@@ -111,14 +117,14 @@ it('offers Report on a request the rider received, and only Block on one they se
   const request = ask('a', 'Asha', 'R.');
   renderWithQueries(
     <ul>
-      <MatchRequestItem kind="incoming" matchRequest={request} myRequestId="mine" />
+      <MatchRequestItem kind="incoming" matchRequest={request} myRequestId="mine" myTime={0} />
     </ul>,
   );
   expect(screen.getByRole('button', { name: 'Report Asha R.' })).toBeTruthy();
   cleanup();
   renderWithQueries(
     <ul>
-      <MatchRequestItem kind="outgoing" matchRequest={request} myRequestId="mine" />
+      <MatchRequestItem kind="outgoing" matchRequest={request} myRequestId="mine" myTime={0} />
     </ul>,
   );
   expect(screen.getByRole('button', { name: 'Block Asha R.' })).toBeTruthy();

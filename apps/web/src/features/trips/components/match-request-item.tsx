@@ -10,17 +10,23 @@ import { RiderSafetyActions } from '../../safety/components/rider-safety-actions
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
 
-type Props = { kind: 'incoming' | 'outgoing'; matchRequest: MatchRequest; myRequestId: string };
+type Props = {
+  kind: 'incoming' | 'outgoing';
+  matchRequest: MatchRequest;
+  myRequestId: string;
+  /** The viewer's own trip time, to date a pickup on another day. */
+  myTime: number;
+};
 
 /** Spec §4: the recipient accepts or declines an incoming request; the sender cancels one. */
-export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
+export function MatchRequestItem({ kind, matchRequest, myRequestId, myTime }: Props) {
   return (
     <li className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center">
       <RiderSummary
         request={matchRequest.requestId}
         matchPercentage={matchRequest.matchPercentage}
         distance={matchRequest.distance}
-        notes={figureNotes(matchRequest)}
+        notes={figureNotes(matchRequest, myTime)}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         {kind === 'incoming' ? (
@@ -48,9 +54,9 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId }: Props) {
 }
 
 /** The cab asked to join, and the viewer's own figures in the cab this request would make. */
-const figureNotes = ({ cab, fare, fit, requestId }: MatchRequest) => [
+const figureNotes = ({ cab, fare, fit, requestId }: MatchRequest, myTime: number) => [
   ...(cab ? [cabText(cab)] : []),
-  ...(fare && fit ? [fareText(fare, fit.saving), fitText(fit, requestId.direction)] : []),
+  ...(fare && fit ? [fareText(fare, fit.saving), fitText(fit, requestId.direction, myTime)] : []),
 ];
 
 type ActionProps = { matchRequestId: string; myRequestId: string };

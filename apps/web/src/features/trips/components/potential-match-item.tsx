@@ -8,9 +8,10 @@ import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
 
-type Props = { match: PotentialMatch; myRequestId: string };
+/** `myTime`: the viewer's own trip time, to date a pickup on another day. */
+type Props = { match: PotentialMatch; myRequestId: string; myTime: number };
 
-export function PotentialMatchItem({ match, myRequestId }: Props) {
+export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
   const { mutateAsync, isPending } = useSendMatchRequest();
 
   // mutateAsync, not mutate's callbacks: the item leaves the list as the refetch lands, and
@@ -33,7 +34,7 @@ export function PotentialMatchItem({ match, myRequestId }: Props) {
         notes={[
           ...(match.cab ? [cabText(match.cab)] : []),
           fareText(match.fare, match.fit.saving),
-          fitText(match.fit, match.direction),
+          fitText(match.fit, match.direction, myTime),
         ]}
       />
       <div className="flex flex-col items-stretch gap-1 sm:items-end">

@@ -38,7 +38,12 @@ export function TripDetails({ request }: { request: RideRequest }) {
     <div className="flex flex-col gap-5">
       <DetailsSection title="Potential Matches" emptyText="No potential matches yet.">
         {potentialMatches.map((match) => (
-          <PotentialMatchItem key={match._id} match={match} myRequestId={request._id} />
+          <PotentialMatchItem
+            key={match._id}
+            match={match}
+            myRequestId={request._id}
+            myTime={request.timeOfTravel}
+          />
         ))}
       </DetailsSection>
       <DetailsSection title="Incoming Requests" emptyText="No incoming requests.">
@@ -48,6 +53,7 @@ export function TripDetails({ request }: { request: RideRequest }) {
             kind="incoming"
             matchRequest={matchRequest}
             myRequestId={request._id}
+            myTime={request.timeOfTravel}
           />
         ))}
       </DetailsSection>
@@ -58,6 +64,7 @@ export function TripDetails({ request }: { request: RideRequest }) {
             kind="outgoing"
             matchRequest={matchRequest}
             myRequestId={request._id}
+            myTime={request.timeOfTravel}
           />
         ))}
       </DetailsSection>

@@ -55,12 +55,19 @@ const ORDINALS = ['first', 'second', 'third'];
 
 /**
  * 'Cab reaches you ~4:15 pm · dropped first · +4 min for you': when the cab reaches the rider's place, their
- * place in the order and what the shared route adds to their own trip.
+ * place in the order and what the shared route adds to their own trip. On another day than the
+ * rider's own trip (`ownTime`: a 00:10 trip collected at 11:58 pm the night before) the day is
+ * named: '~11:58 pm on Fri, 21 Nov'.
  */
-export function fitText(fit: CabFitView, direction: Direction): string {
+export function fitText(fit: CabFitView, direction: Direction, ownTime: number): string {
   const order = `${direction === 'drop' ? 'dropped' : 'picked up'} ${ORDINALS[fit.position - 1] ?? `#${fit.position}`}`;
   const extra = fit.extraMinutes > 0 ? `+${fit.extraMinutes} min for you` : 'no detour for you';
-  return `Cab reaches you ~${dateTimeParts(fit.reachesAt).clock} · ${order} · ${extra}`;
+  const reaches = dateTimeParts(fit.reachesAt);
+  const own = dateTimeParts(ownTime);
+  const sameDay =
+    [reaches.day, reaches.month, reaches.year].join() === [own.day, own.month, own.year].join();
+  const day = sameDay ? '' : ` on ${reaches.weekday}, ${reaches.day} ${reaches.month}`;
+  return `Cab reaches you ~${reaches.clock}${day} · ${order} · ${extra}`;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
