@@ -6,6 +6,7 @@ import type { MatchRequest, RideRequest } from '@aeropool/contract/rides';
 import { useTrips } from '../api/get-trips';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { MatchRequestItem } from './match-request-item';
+import { PotentialMatchItem } from './potential-match-item';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('../../../lib/notify', () => ({ default: toast }));
@@ -145,4 +146,41 @@ it('refetches the trips list when the answer is refused because something change
     expect(toast.error).toHaveBeenCalledWith('That ride is no longer available.'),
   );
   await waitFor(() => expect(tripFetches()).toBe(2));
+});
+
+it('names whose request each Cancel withdraws and whom each Send Request goes to, the visible text unchanged', () => {
+  fakeApi();
+  renderWithQueries(
+    <ul>
+      {[ask('a', 'Asha', 'R.'), ask('b', 'Bindu', 'H.')].map((item) => (
+        <MatchRequestItem
+          key={item._id}
+          kind="outgoing"
+          matchRequest={item}
+          myRequestId="mine"
+          myTime={0}
+        />
+      ))}
+      {[rideRequest('c', 'Chitra', 'S.'), rideRequest('d', 'Deepa', 'K.')].map((ride) => (
+        <PotentialMatchItem
+          key={ride._id}
+          match={{
+            ...ride,
+            matchPercentage: 90,
+            distance: 1200,
+            fare: { solo: 1000, sharedPerPerson: 600 },
+            fit: { saving: 400, extraMinutes: 3, position: 1, riders: 2, reachesAt: 0 },
+          }}
+          myRequestId="mine"
+          myTime={0}
+        />
+      ))}
+    </ul>,
+  );
+  for (const name of ['Asha R.', 'Bindu H.']) {
+    const button = screen.getByRole('button', { name: `Cancel request to ${name}` });
+    expect(button.textContent).toContain('Cancel');
+  }
+  for (const name of ['Chitra S.', 'Deepa K.'])
+    expect(screen.getByRole('button', { name: `Send Request ${name}` })).toBeTruthy();
 });

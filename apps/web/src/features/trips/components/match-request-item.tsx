@@ -40,6 +40,7 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId, myTime }: Pr
             matchRequestId={matchRequest._id}
             myRequestId={myRequestId}
             status={matchRequest.status}
+            riderName={riderName(matchRequest.requestId.rider)}
           />
         )}
         {/* Only a rider who reached out to you can be reported from here (decision 009). */}
@@ -109,7 +110,8 @@ function OutgoingActions({
   matchRequestId,
   myRequestId,
   status,
-}: ActionProps & { status: string }) {
+  riderName: name,
+}: ActionProps & { status: string; riderName: string }) {
   const { mutateAsync, isPending } = useCancelMatchRequest();
 
   const cancel = async () => {
@@ -132,7 +134,7 @@ function OutgoingActions({
         loadingText="Cancelling..."
         className="flex-1 sm:flex-none"
       >
-        Cancel
+        Cancel <span className="sr-only">request to {name}</span>
       </Button>
     </div>
   );

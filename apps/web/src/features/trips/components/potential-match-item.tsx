@@ -3,7 +3,7 @@ import type { PotentialMatch } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
-import { cabText, fareText, fitText } from '../utils/trip-route';
+import { cabRiderNames, cabText, fareText, fitText, riderName } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -44,7 +44,11 @@ export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
           loadingText="Sending..."
           className="sm:w-auto"
         >
-          {match.cab ? 'Ask to Join' : 'Send Request'}
+          {match.cab ? 'Ask to Join' : 'Send Request'}{' '}
+          {/* Every card has this button: a screen reader's list of buttons names whose it is. */}
+          <span className="sr-only">
+            {match.cab ? cabRiderNames(match.cab) : riderName(match.rider)}
+          </span>
         </Button>
         <RiderSafetyActions rider={match.rider} canReport={false} className="sm:justify-end" />
       </div>

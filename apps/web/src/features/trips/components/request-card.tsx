@@ -45,7 +45,11 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
           <StatusBadge status={request.status} label="Status" />
           {request.womenOnly ? <WomenOnlyChip /> : null}
           {isExpired ? null : (
-            <TripActionsMenu onEdit={() => onEdit(request)} onCancel={() => onCancel(request)} />
+            <TripActionsMenu
+              trip={routeText(request)}
+              onEdit={() => onEdit(request)}
+              onCancel={() => onCancel(request)}
+            />
           )}
         </div>
       </div>

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
-type Props = { onEdit: () => void; onCancel: () => void };
+/** `trip`: the card's route, so each card's menu button has a name of its own. */
+type Props = { trip: string; onEdit: () => void; onCancel: () => void };
 
 /**
  * The card's kebab menu (WAI-ARIA menu button): Enter, Space or ArrowDown opens it on the first
  * item, arrows move, Escape closes and returns focus, Tab or a click outside closes it.
  */
-export function TripActionsMenu({ onEdit, onCancel }: Props) {
+export function TripActionsMenu({ trip, onEdit, onCancel }: Props) {
   const [isOpen, setIsOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -70,7 +71,7 @@ export function TripActionsMenu({ onEdit, onCancel }: Props) {
         ref={buttonRef}
         id={buttonId}
         type="button"
-        aria-label="Trip actions"
+        aria-label={`Trip actions: ${trip}`}
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}

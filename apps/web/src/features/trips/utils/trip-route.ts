@@ -77,7 +77,11 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  * potential match shows it (issue 10).
  */
 export function cabText(cab: Cab): string {
+  return `Cab with ${cabRiderNames(cab)} · room for ${plural(cab.seatsLeft, 'seat')} and ${plural(cab.bagsLeft, 'bag')}`;
+}
+
+/** 'Asha K. and Ravi S.': the riders of a cab. */
+export function cabRiderNames(cab: Cab): string {
   const names = cab.riders.map((r) => riderName(r.rider));
-  const who = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return `Cab with ${who} · room for ${plural(cab.seatsLeft, 'seat')} and ${plural(cab.bagsLeft, 'bag')}`;
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!;
 }
