@@ -39,10 +39,28 @@ export function saveSession(session: { userId: string; userEmail: string; token:
   notify();
 }
 
+/**
+ * What a tab keeps for the signed-in rider in sessionStorage (a chat message not yet sent) is
+ * stored under this prefix, and goes with the session: on a shared computer the next person must
+ * not find it.
+ */
+export const RIDER_TAB_STORAGE_PREFIX = 'aeropool:';
+
+function clearRiderTabStorage() {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
+    for (const key of keys)
+      if (key?.startsWith(RIDER_TAB_STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No storage (a locked-down browser): nothing was kept there.
+  }
+}
+
 export function clearSession(): void {
   localStorage.removeItem(KEYS.userId);
   localStorage.removeItem(KEYS.userEmail);
   localStorage.removeItem(KEYS.token);
+  clearRiderTabStorage();
   notify();
 }
 

@@ -6,6 +6,8 @@ export const CHAT_TEXTS = {
   closed: 'This ride was cancelled, so its chat is closed.',
   empty: 'No messages yet. Say hello and agree where to meet!',
   loadingEarlier: 'Loading earlier messages…',
+  loadEarlierFailed: 'Earlier messages could not be loaded.',
+  retry: 'Retry',
   beginning: 'This is the beginning of your chat.',
   loading: 'Loading chat…',
   loadFailed: 'We could not load this chat.',

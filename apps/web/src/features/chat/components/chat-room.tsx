@@ -77,21 +77,24 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
           <MessageSkeletons label={CHAT_TEXTS.loading} />
         </div>
       );
-  } else if (history.isError) {
+  } else if (history.isError && !history.data) {
     body = (
       <div role="alert" className="m-auto flex flex-col items-center gap-3 p-6 text-center">
         <p className="text-slate-700">{CHAT_TEXTS.loadFailed}</p>
         <Button variant="secondary" onClick={() => void history.refetch()}>
-          Retry
+          {CHAT_TEXTS.retry}
         </Button>
       </div>
     );
   } else {
+    // An older page that failed leaves the query in error with its pages: the conversation
+    // stays, and the line above it offers to try that page again.
     body = (
       <MessageList
         items={timeline}
         hasOlder={history.hasNextPage}
         isLoadingOlder={history.isFetchingNextPage}
+        hasOlderFailed={history.isFetchNextPageError}
         onLoadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
       />
     );

@@ -39,7 +39,9 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
   return (
     <form
       onSubmit={onSubmit}
-      className="shrink-0 border-t border-slate-200 bg-white pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3"
+      // Below md the tab bar is under the chat, and ChatRoom already leaves room for it and the
+      // safe area beneath it; from md on, nothing is, so the composer keeps clear of the inset.
+      className="shrink-0 border-t border-slate-200 bg-white py-3 md:pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >
       <div className="mx-auto flex w-full max-w-3xl items-end gap-2 px-3 sm:px-6">
         <div className="min-w-0 flex-1">

@@ -8,6 +8,8 @@ type Props = {
   items: TimelineItem[];
   hasOlder: boolean;
   isLoadingOlder: boolean;
+  /** The last older page failed: nothing loads by itself until the rider asks again. */
+  hasOlderFailed: boolean;
   onLoadOlder: () => void;
 };
 
@@ -24,13 +26,20 @@ const isMessage = (item: TimelineItem | undefined): item is TimelineMessage =>
  * (always for their own), loads older pages at the top and keeps what the rider was reading in
  * place when they arrive.
  */
-export function MessageList({ items, hasOlder, isLoadingOlder, onLoadOlder }: Props) {
+export function MessageList({
+  items,
+  hasOlder,
+  isLoadingOlder,
+  hasOlderFailed,
+  onLoadOlder,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
   const previous = useRef<{ firstKey?: string; lastKey?: string; scrollHeight: number }>({
     scrollHeight: 0,
   });
-  const canLoadOlder = hasOlder && !isLoadingOlder;
+  // After a failure, scrolling (or a short page) would retry at once and again on every render.
+  const canLoadOlder = hasOlder && !isLoadingOlder && !hasOlderFailed;
 
   const messages = items.filter(isMessage);
   const firstKey = messages[0]?.key;
@@ -95,6 +104,17 @@ export function MessageList({ items, hasOlder, isLoadingOlder, onLoadOlder }: Pr
         <p className="flex h-10 shrink-0 items-center justify-center text-xs text-slate-500">
           {isLoadingOlder ? (
             <span role="status">{CHAT_TEXTS.loadingEarlier}</span>
+          ) : hasOlderFailed ? (
+            <span role="alert" className="flex items-center gap-2">
+              {CHAT_TEXTS.loadEarlierFailed}
+              <button
+                type="button"
+                onClick={onLoadOlder}
+                className="rounded-md px-2 py-1 font-semibold text-brand-700 underline underline-offset-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+              >
+                {CHAT_TEXTS.retry}
+              </button>
+            </span>
           ) : !hasOlder && messages.length > 0 ? (
             CHAT_TEXTS.beginning
           ) : null}

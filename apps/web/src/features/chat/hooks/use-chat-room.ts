@@ -17,7 +17,8 @@ import { CHAT_TEXTS } from '../chat-texts';
 import { getMessages } from '../api/get-messages';
 import { createClientId } from '../utils/client-id';
 import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
-import { nextToSend, retryDelay } from '../utils/outbox';
+import { nextToSend, requeueInFlight, retryDelay } from '../utils/outbox';
+import { outboxKey, readOutbox, saveOutbox } from '../utils/outbox-store';
 import { createRoomReducer, initialRoomState } from '../utils/room-state';
 import { useConnectionState } from './use-connection-state';
 
@@ -31,15 +32,22 @@ const isAccessError = (error: unknown) =>
 /**
  * The socket side of one chat (spec §7): joins the match's room on every (re)connection and
  * leaves it on unmount, takes the room's messages, and sends own messages through an outbox
- * that survives disconnects. After each join the latest page is fetched again, so whatever was
- * said while this rider was away is merged in by _id.
+ * that survives disconnects and leaving the chat (it is kept by rider and match, see
+ * outbox-store). After each join the latest page is fetched again, so whatever was said while
+ * this rider was away is merged in by _id. Mount it keyed by rider and match.
  */
 export function useChatRoom(matchId: string, selfId: string) {
   const socket = useSocket();
   const connection = useConnectionState(socket);
   const queryClient = useQueryClient();
   const reducer = useMemo(() => createRoomReducer(matchId, selfId), [matchId, selfId]);
-  const [state, dispatch] = useReducer(reducer, initialRoomState);
+  const storeKey = outboxKey(selfId, matchId);
+  // What was waiting when the rider left comes back; one that was awaiting its acknowledgement
+  // goes again with its clientId (the server keeps one copy).
+  const [state, dispatch] = useReducer(reducer, storeKey, (key) => ({
+    ...initialRoomState,
+    outbox: requeueInFlight(readOutbox(key)),
+  }));
   const [isJoined, setIsJoined] = useState(false);
   // Bumped when a backed-off message becomes due, to run the sender again.
   const [wakeUps, setWakeUps] = useState(0);
@@ -49,17 +57,26 @@ export function useChatRoom(matchId: string, selfId: string) {
     live.current = state.live;
   }, [state.live]);
 
+  useEffect(() => {
+    saveOutbox(storeKey, state.outbox);
+  }, [storeKey, state.outbox]);
+
   const catchUp = useCallback(async () => {
     const key = chatKeys.history(matchId);
-    const history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
+    let history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
     if (!history) {
-      // Still loading, or it failed while offline: load it now rather than merging a page.
-      void queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false });
-      return;
+      // Still loading (or it failed while offline): load it, or wait for the request under way.
+      // That one may have been answered before this join, without a message stored in between
+      // (which the join has marked read), so the latest page is still merged below.
+      await queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false });
+      history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
+      if (!history) return;
     }
+    // Taken before the request: a message arriving live meanwhile is in the latest page too and
+    // would pass for an overlap, hiding a gap of more than one page.
+    const shown = mergeMessages(flattenHistory(history.pages), live.current);
     try {
       const latest = await getMessages(matchId);
-      const shown = mergeMessages(flattenHistory(history.pages), live.current);
       if (hasGap(latest, shown, CHAT_LIMITS.historyPageSize)) {
         dispatch({ type: 'gap' });
         await queryClient.resetQueries({ queryKey: key });
