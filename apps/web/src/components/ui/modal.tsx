@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { focusHeading, pageHeading } from '../../lib/use-focus-stays-nearby';
 
 type Props = {
   isOpen: boolean;
@@ -69,7 +70,10 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
       root?.removeAttribute('inert');
-      previouslyFocused?.focus();
+      // What opened the dialog may be gone with what the dialog did (a cancelled trip's menu):
+      // the page's heading then, not <body>.
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+      else focusHeading(pageHeading());
     };
   }, [isOpen]);
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Rider } from '@aeropool/contract/accounts';
+import { focusHeading, pageHeading } from '../../../lib/use-focus-stays-nearby';
 import { riderName } from '../../trips/utils/trip-route';
 import { BlockDialog } from './block-dialog';
 import { ReportDialog } from './report-dialog';
@@ -17,7 +18,7 @@ const linkButton =
 /** Where focus goes when it was lost: the page's heading, which outlives any card. */
 const focusPageHeadingIfLost = () => {
   if (document.activeElement && document.activeElement !== document.body) return;
-  document.querySelector<HTMLElement>('main h1')?.focus();
+  focusHeading(pageHeading());
 };
 
 /** Block and Report, quiet but always at hand on a card that shows another rider. */

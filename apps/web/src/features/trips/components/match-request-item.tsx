@@ -9,6 +9,7 @@ import { cabText, fareText, fitText, riderName } from '../utils/trip-route';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { serverMessageOr } from '../../../lib/api-client';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 type Props = {
   kind: 'incoming' | 'outgoing';
@@ -20,8 +21,13 @@ type Props = {
 
 /** Spec §4: the recipient accepts or declines an incoming request; the sender cancels one. */
 export function MatchRequestItem({ kind, matchRequest, myRequestId, myTime }: Props) {
+  // Sending, answering or cancelling moves this off the list: focus stays near, not on <body>.
+  const itemRef = useFocusStaysNearby<HTMLLIElement>();
   return (
-    <li className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center">
+    <li
+      ref={itemRef}
+      className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center"
+    >
       <RiderSummary
         request={matchRequest.requestId}
         matchPercentage={matchRequest.matchPercentage}

@@ -7,11 +7,14 @@ import { cabRiderNames, cabText, fareText, fitText, riderName } from '../utils/t
 import { RiderSummary } from './rider-summary';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 /** `myTime`: the viewer's own trip time, to date a pickup on another day. */
 type Props = { match: PotentialMatch; myRequestId: string; myTime: number };
 
 export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
+  // Sending, answering or cancelling moves this off the list: focus stays near, not on <body>.
+  const itemRef = useFocusStaysNearby<HTMLLIElement>();
   const { mutateAsync, isPending } = useSendMatchRequest();
 
   // mutateAsync, not mutate's callbacks: the item leaves the list as the refetch lands, and
@@ -26,7 +29,10 @@ export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
   };
 
   return (
-    <li className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center">
+    <li
+      ref={itemRef}
+      className="flex flex-col gap-3 rounded-xl bg-slate-50 p-3 sm:flex-row sm:items-center"
+    >
       <RiderSummary
         request={match}
         matchPercentage={match.matchPercentage}

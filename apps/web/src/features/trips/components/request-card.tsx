@@ -8,6 +8,7 @@ import { TripActionsMenu } from './trip-actions-menu';
 import { TripDetails } from './trip-details';
 import { TripTime } from './trip-time';
 import { DirectionIcon } from './direction-icon';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 type Props = {
   request: RideRequest;
@@ -20,6 +21,8 @@ type Props = {
  * or expanded, so it has no menu and a disabled Expired button instead of Show Details.
  */
 export function RequestCard({ request, onEdit, onCancel }: Props) {
+  // Sending, answering or cancelling moves this off the list: focus stays near, not on <body>.
+  const itemRef = useFocusStaysNearby<HTMLElement>();
   const [isExpanded, setIsExpanded] = useState(false);
   const headingId = useId();
   const detailsId = useId();
@@ -27,6 +30,7 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
 
   return (
     <article
+      ref={itemRef}
       aria-labelledby={headingId}
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
