@@ -88,6 +88,24 @@ async function cabWithAsk(
   return { a, b, c, rideA, rideB, rideC, matchId, minutesAhead };
 }
 
+/**
+ * A (HSR Layout, in `m` minutes) and B (Koramangala, 15 minutes later) share a cab to the airport:
+ * soon, so the sessions outlive the clock's jump past its first pickup; the file's only rides to
+ * the airport.
+ */
+async function cabToTheAirport(m: number) {
+  const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+  const rideA = await createRide(t, a, {
+    direction: 'pickup',
+    place: PLACES.hsrLayout,
+    minutesAhead: m,
+  });
+  const rideB = await createRide(t, b, { direction: 'pickup', minutesAhead: m + 15 });
+  const sent = await sendMatch(t, a, rideA._id, rideB._id);
+  const accepted = await respond(t, b, rideB._id, sent.json().entities[0]._id);
+  return { b, rideB, matchId: accepted.json().entities[0].matchId as string };
+}
+
 describe('seats and bags', () => {
   it('are stored, shown, default to 1 and 1, and kept by an edit that leaves them out', async () => {
     const rider = await t.signUp();
@@ -338,18 +356,9 @@ describe('a third rider joining a cab', () => {
   );
 
   it('is not offered, asked or accepted once the cab has set off (to the airport: its first pickup)', async () => {
-    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
-    // Soon, so the sessions outlive the clock's jump; the file's only rides to the airport.
+    const [c, d] = await Promise.all([t.signUp(), t.signUp()]);
     const m = 100;
-    const rideA = await createRide(t, a, {
-      direction: 'pickup',
-      place: PLACES.hsrLayout,
-      minutesAhead: m,
-    });
-    const rideB = await createRide(t, b, { direction: 'pickup', minutesAhead: m + 15 });
-    const sent = await sendMatch(t, a, rideA._id, rideB._id);
-    const matchId = (await respond(t, b, rideB._id, sent.json().entities[0]._id)).json().entities[0]
-      .matchId as string;
+    const { b, rideB, matchId } = await cabToTheAirport(m);
     const rideC = await createRide(t, c, { direction: 'pickup', minutesAhead: m + 28 });
     const rideD = await createRide(t, d, { direction: 'pickup', minutesAhead: m + 27 });
     expect(await cabCard(c, rideC._id, matchId)).toBeDefined();
@@ -374,16 +383,9 @@ describe('a third rider joining a cab', () => {
   });
 
   it('closes a pending ask once the cab sets off, and tells the asker, once', async () => {
-    const [a, b, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const d = await t.signUp();
     const m = 100;
-    const rideA = await createRide(t, a, {
-      direction: 'pickup',
-      place: PLACES.hsrLayout,
-      minutesAhead: m,
-    });
-    const rideB = await createRide(t, b, { direction: 'pickup', minutesAhead: m + 15 });
-    const sent = await sendMatch(t, a, rideA._id, rideB._id);
-    expect((await respond(t, b, rideB._id, sent.json().entities[0]._id)).statusCode).toBe(200);
+    const { rideB } = await cabToTheAirport(m);
     const rideD = await createRide(t, d, { direction: 'pickup', minutesAhead: m + 27 });
     const askId = (await sendMatch(t, d, rideD._id, rideB._id)).json().entities[0]._id as string;
     const askStatus = async () =>
