@@ -9,7 +9,6 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp) =>
   z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
 
-/** Every environment variable the server reads; the README's configuration table mirrors it. */
 /** An address, a subnet (address/bits), or one of proxy-addr's names, as Fastify's trustProxy takes. */
 function isProxyAddress(entry: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -21,6 +20,7 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
+/** Every environment variable the server reads; the README's configuration table mirrors it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

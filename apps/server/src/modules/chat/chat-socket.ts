@@ -78,19 +78,22 @@ export function registerChatSocket(app: FastifyInstance): void {
         app.log.warn({ err: error }, 'chat read marker not saved'),
       );
 
-    // The last of join and leave asked for each chat on this socket. A join answers after its
-    // checks, so a rider who opens a chat and goes back at once sends the leave before the join
-    // is in the room; that join must not then keep them in it, counted as reading (chat-away) and
-    // told of nothing.
-    const lastAsked = new Map<string, 'join' | 'leave'>();
+    // Joins still being checked, per chat, and whether a leave came after the last of them. A
+    // join answers after its checks, so a rider who opens a chat and goes back at once sends the
+    // leave before the join is in the room; that join must not then keep them in it, counted as
+    // reading (chat-away) and told of nothing. Only joins under way are kept (a leave of a chat
+    // not being joined adds nothing), so a client cannot grow it.
+    const joining = new Map<string, { count: number; left: boolean }>();
 
     // Every handler answers, whatever fails: a rejected handler is an unhandled rejection, which
     // ends the process (a limit store or the database out of reach for a moment must not).
     socket.on('joinRoom', async (rawMatchId, ack) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return fail({ code: 'INVALID', message: 'Invalid match.' }, ack);
-      lastAsked.set(parsed.data, 'join');
+      const pending = joining.get(parsed.data) ?? { count: 0, left: false };
+      joining.set(parsed.data, { count: pending.count + 1, left: false });
       let status;
+      let left: boolean;
       try {
         if (!(await app.limits.check(joinRule, userId)).allowed) {
           return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
@@ -106,8 +109,13 @@ export function registerChatSocket(app: FastifyInstance): void {
       } catch (error) {
         logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
+      } finally {
+        const now = joining.get(parsed.data)!;
+        left = now.left;
+        if (now.count === 1) joining.delete(parsed.data);
+        else joining.set(parsed.data, { ...now, count: now.count - 1 });
       }
-      if (lastAsked.get(parsed.data) === 'leave') await socket.leave(matchRoom(parsed.data));
+      if (left) await socket.leave(matchRoom(parsed.data));
       if (typeof ack === 'function') ack({ ok: true, status });
       markReadQuietly(parsed.data);
     });
@@ -115,7 +123,8 @@ export function registerChatSocket(app: FastifyInstance): void {
     socket.on('leaveRoom', (rawMatchId) => {
       const parsed = matchIdSchema.safeParse(rawMatchId);
       if (!parsed.success) return;
-      lastAsked.set(parsed.data, 'leave');
+      const pending = joining.get(parsed.data);
+      if (pending) joining.set(parsed.data, { ...pending, left: true });
       if (!socket.rooms.has(matchRoom(parsed.data))) return;
       void socket.leave(matchRoom(parsed.data));
       markReadQuietly(parsed.data);
