@@ -21,6 +21,8 @@ export const ACCOUNT_MESSAGES = {
   googleAccountNoPassword: 'This account signs in with Google and has no password to change.',
   googleDisabled: 'Google sign-in is not enabled on this server.',
   googleInvalid: 'Google sign-in failed. Please try again ⚠️',
+  googleNotLinked:
+    'An account with this e-mail already exists. Please log in with your password or an e-mail code.',
   deactivated: 'Account Deactivated successfully!',
   profileUpdated: 'Profile updated successfully!',
   deactivatedReactivate:

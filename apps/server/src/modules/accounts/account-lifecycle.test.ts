@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { users } from '../../db/schema';
-import { otpFrom } from '../../test/mail-capture';
+import { resetPassword } from '../../test/reset-password';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -26,22 +26,6 @@ const deactivate = async (user: SignedUpUser) => {
   expect(res.statusCode).toBe(200);
 };
 
-async function resetPassword(email: string, password: string) {
-  const before = t.mail.messages.filter((m) => m.to.includes(email)).length;
-  const generated = await post('/api/otp/generate', { email, purpose: 'reset' });
-  if (generated.statusCode !== 201) return generated;
-  const mail = await t.mail.waitFor(
-    email,
-    (m) => t.mail.messages.filter((x) => x.to.includes(email)).indexOf(m) >= before,
-  );
-  const verified = await post('/api/otp/verify', { email, otp: otpFrom(mail) });
-  return t.request({
-    method: 'PUT',
-    url: '/api/user/forgotpassword',
-    payload: { email, password, verificationToken: verified.json().entities[0].verificationToken },
-  });
-}
-
 describe('a deactivated account (decision 007)', () => {
   it('within 30 days: sign-up says how to reactivate, the reset reactivates it', async () => {
     const a = await t.signUp();
@@ -53,7 +37,7 @@ describe('a deactivated account (decision 007)', () => {
       expect(signup.json().message).toBe(REACTIVATE);
       expect((await post('/api/user/email', { email: a.email })).statusCode).toBe(200);
 
-      expect((await resetPassword(a.email, 'fresh-start1')).statusCode).toBe(200);
+      expect((await resetPassword(t, a.email, 'fresh-start1')).statusCode).toBe(200);
       const login = await post('/api/user/login', { email: a.email, password: 'fresh-start1' });
       expect(login.statusCode).toBe(200);
       expect(login.json().entities[0]._id).toBe(a.id);
@@ -130,7 +114,7 @@ describe('a suspended account that was deactivated (decisions 007, 009)', () => 
       const wrong = await post('/api/user/login', { email: a.email, password: 'not-it-at-all' });
       expect(wrong.json().message).toBe(ACCOUNT_MESSAGES.invalidCredentials);
       // A reset sets the password but reactivates nothing: the log-in still says suspended.
-      expect((await resetPassword(a.email, 'fresh-start2')).statusCode).toBe(200);
+      expect((await resetPassword(t, a.email, 'fresh-start2')).statusCode).toBe(200);
       expect(
         (await post('/api/user/login', { email: a.email, password: 'fresh-start2' })).statusCode,
       ).toBe(403);

@@ -16,6 +16,23 @@ type GoogleClaims = JWTPayload & {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** The Google Workspace domain of the account, when it is one. */
+  hd?: string;
+};
+
+/**
+ * Whether Google vouches for the address itself, not only that it was verified once: a Gmail
+ * address, or a Workspace account of the address's own domain. Any Google account can carry a
+ * verified address of another provider (made with it years ago, or by its previous owner), so
+ * only these may sign in to an account of that address that Google did not make.
+ */
+const googleOwnsAddress = (email: string, claims: GoogleClaims) => {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return (
+    domain === 'gmail.com' ||
+    domain === 'googlemail.com' ||
+    (typeof claims.hd === 'string' && claims.hd.toLowerCase() === domain)
+  );
 };
 
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -78,6 +95,10 @@ export async function signInWithGoogle(ctx: ServiceContext, credential: string) 
     assertNotSuspended(ctx, existing);
     if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
     if (existing.googleSubject === subject) return existing;
+    // Linked to another Google account, or an address Google does not vouch for: the account's
+    // owner signs in as before (a password reset also ends a link, see resetForgottenPassword).
+    if (existing.googleSubject !== null || !googleOwnsAddress(email, claims))
+      throw new AppError('CONFLICT', ACCOUNT_MESSAGES.googleNotLinked);
     const [linked] = await ctx.db
       .update(users)
       .set({ googleSubject: subject, updatedAt: ctx.now() })

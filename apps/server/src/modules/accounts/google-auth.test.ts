@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
+import { users } from '../../db/schema';
+import { resetPassword } from '../../test/reset-password';
 import { startGoogleStandIn, type GoogleStandIn } from '../../test/google-stand-in';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
 
@@ -67,11 +71,35 @@ describe('POST /api/user/google-auth', () => {
     expect(lastName).toBe(`Menon ${'n'.repeat(54)}`);
   });
 
-  it('links to an existing password account of the same e-mail', async () => {
+  it('links to an existing account of the same e-mail only where Google vouches for the address', async () => {
     const user = await t.signUp();
-    const res = await googleAuth(await google.sign({ sub: 'g-1003', email: user.email }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().entities[0]._id).toBe(user.id);
+    // Any Google account may carry a verified example.com address (its owner's, or a former
+    // owner's): it does not get into the account that address holds.
+    const stranger = await googleAuth(await google.sign({ sub: 'g-1003', email: user.email }));
+    expect(stranger.statusCode).toBe(409);
+    expect(stranger.json().message).toBe(ACCOUNT_MESSAGES.googleNotLinked);
+    expect(stranger.json().token).toBeUndefined();
+    // A Workspace account of example.com is the domain's own: it links, and signs in after.
+    const owner = { sub: 'g-1006', email: user.email, hd: 'example.com' };
+    const linked = await googleAuth(await google.sign(owner));
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().entities[0]._id).toBe(user.id);
+    // Another Google account, even of the domain, does not replace the link.
+    const other = await googleAuth(await google.sign({ ...owner, sub: 'g-1007' }));
+    expect(other.statusCode).toBe(409);
+    expect((await googleAuth(await google.sign(owner))).json().entities[0]._id).toBe(user.id);
+  });
+
+  it('lets go of a linked Google account when the address’s owner resets the password', async () => {
+    const user = await t.signUp();
+    // A link made before Google had to vouch for the address (or by a domain's former admin).
+    await t.database.db.update(users).set({ googleSubject: 'g-1008' }).where(eq(users.id, user.id));
+    expect(
+      (await googleAuth(await google.sign({ sub: 'g-1008', email: user.email }))).statusCode,
+    ).toBe(200);
+    expect((await resetPassword(t, user.email, 'mine-again1')).statusCode).toBe(200);
+    const after = await googleAuth(await google.sign({ sub: 'g-1008', email: user.email }));
+    expect(after.statusCode).toBe(409);
   });
 
   it.each([

@@ -214,6 +214,9 @@ export async function resetForgottenPassword(
       .set({
         passwordHash,
         ...(reactivates ? { isActive: true, deactivatedAt: null } : {}),
+        // Whoever holds the address decides: a Google account linked before (perhaps not theirs)
+        // is let go, and Google signs in again only where it vouches for the address.
+        googleSubject: null,
         updatedAt: now,
       })
       .where(eq(users.id, account.user.id));
