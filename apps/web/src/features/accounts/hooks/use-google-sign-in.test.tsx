@@ -89,6 +89,21 @@ describe('useGoogleSignIn', () => {
     expect(location.pathname).toBe('/login');
   });
 
+  it('shows the spec’s words when the answer carries no message of ours (a proxy’s 502)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    const { signIn } = renderGoogleSignIn();
+
+    await act(() => signIn('google-id-token'));
+
+    expect(toast.error).toHaveBeenCalledWith(
+      'Google sign-in failed. Please try again ⚠️',
+      expect.anything(),
+    );
+  });
+
   it("shows an exception's own message", async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const { signIn } = renderGoogleSignIn();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import toast from '../../../lib/notify';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { GOOGLE_TOASTS } from '../account-toasts';
 import { useGoogleAuth } from '../api/google-auth';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -26,7 +26,8 @@ export function useGoogleSignIn() {
         if (error instanceof ApiError) {
           // A suspension's reason and the support address need time to be read.
           const duration = error.statusCode === 403 ? 12_000 : undefined;
-          toast.error(error.message || GOOGLE_TOASTS.failed, { duration });
+          // A proxy's page or a crash has no message of ours: the spec's words then.
+          toast.error(serverMessageOr(error, GOOGLE_TOASTS.failed), { duration });
           return;
         }
         toast.error(
