@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { api, ApiError, serverMessageOr, setUnauthorizedHandler } from './api-client';
-import { clearSession, getSession, saveSession } from './session';
+import { clearSession, getSession, markSigningOut, saveSession } from './session';
 
 const FALLBACK = 'Failed to process ride request.';
 
@@ -49,6 +49,31 @@ it('a 401 signs out only the token it was sent with, not one saved meanwhile', a
     await expect(current).rejects.toBeInstanceOf(ApiError);
     expect(getSession()).toBeNull();
     expect(signedOut).toHaveBeenCalledOnce();
+  } finally {
+    vi.unstubAllGlobals();
+    clearSession();
+  }
+});
+
+it('a 401 for a token being logged out leaves the log-out to finish its own way', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: 401, message: 'Please log in.' }), {
+          status: 401,
+        }),
+    ),
+  );
+  const signedOut = vi.fn();
+  setUnauthorizedHandler(signedOut);
+  try {
+    saveSession({ userId: 'u1', userEmail: 'asha@example.com', token: 'leaving' });
+    markSigningOut();
+    await expect(api.get('/match-or-ride-request/upcoming/u1')).rejects.toBeInstanceOf(ApiError);
+    // Still stored: the page that needs it stays until the navigation to / lands.
+    expect(getSession()?.token).toBe('leaving');
+    expect(signedOut).not.toHaveBeenCalled();
   } finally {
     vi.unstubAllGlobals();
     clearSession();

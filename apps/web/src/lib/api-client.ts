@@ -1,5 +1,5 @@
 import type { Envelope } from '@aeropool/contract/envelope';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, isBeingSignedOut } from './session';
 
 /** A failed API call: the server's status and its message, ready for a toast. */
 export class ApiError extends Error {
@@ -58,7 +58,13 @@ export async function apiRequest<T, Extra extends object = object>(
   if (!response.ok || !payload) {
     // Signed out only if this token is still the stored one: a request sent before a password
     // change saved the new token is answered 401 and must not end the new session.
-    if (response.status === 401 && token && !options.isSessionEnding && getToken() === token) {
+    if (
+      response.status === 401 &&
+      token &&
+      !options.isSessionEnding &&
+      !isBeingSignedOut(token) &&
+      getToken() === token
+    ) {
       clearSession();
       onUnauthorized();
     }

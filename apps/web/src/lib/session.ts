@@ -56,6 +56,20 @@ function clearRiderTabStorage() {
   }
 }
 
+/** The token a log-out is ending (see markSigningOut). */
+let endingToken: string | null = null;
+
+/**
+ * A log-out has begun: the server ends this token at once, while the page that needs it stays
+ * until the navigation to / lands. A 401 for it then is expected, not a sign-out of its own
+ * (which would send the rider to /login instead).
+ */
+export function markSigningOut(): void {
+  endingToken = getToken();
+}
+
+export const isBeingSignedOut = (token: string): boolean => token === endingToken;
+
 export function clearSession(): void {
   localStorage.removeItem(KEYS.userId);
   localStorage.removeItem(KEYS.userEmail);

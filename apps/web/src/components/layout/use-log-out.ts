@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import toast from '../../lib/notify';
 import { useNavigation } from '../navigation/navigation';
 import { logOutOnServer } from '../../features/accounts/api/log-out';
-import { clearSession } from '../../lib/session';
+import { clearSession, markSigningOut } from '../../lib/session';
 
 /**
  * Spec §4: logout removes userId, userEmail and token, says so in a toast and goes to /; the
@@ -30,6 +30,8 @@ export function useLogOut(): () => void {
   );
 
   return useCallback(() => {
+    // From here the token's 401s (a refetch, the socket's check) belong to this log-out.
+    markSigningOut();
     // Sent while the token is still stored: the request carries it, the server revokes it.
     logOutOnServer();
     // Loaded on demand: the landing page's navbar uses this hook too.
