@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/account-messages';
+import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { OtpInput } from './otp-input';
@@ -46,10 +47,11 @@ export function OtpStep(props: Props) {
       toast.success(texts.verifiedToast);
       onVerified(verificationToken);
     } catch (caught) {
-      // A wrong code is a 400; an expired code or too many attempts has its own message.
-      const hasOwnMessage =
-        caught instanceof ApiError && caught.statusCode !== 400 && caught.statusCode < 500;
-      toast.error(hasOwnMessage ? caught.message : texts.invalidToast);
+      // A wrong code gets the screen's words; an expired code, too many tries or a limit has its
+      // own message (also a 400), which says what to do next: ask for a new code, or wait.
+      const isWrongCode =
+        !(caught instanceof ApiError) || caught.message === ACCOUNT_MESSAGES.invalidOtp;
+      toast.error(isWrongCode ? texts.invalidToast : serverMessageOr(caught, texts.invalidToast));
     }
   };
 
