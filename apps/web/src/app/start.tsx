@@ -34,7 +34,8 @@ export async function startApp(root?: Root): Promise<void> {
   const isPrerendered = !root && container.hasChildNodes();
   if (isPrerendered || root) await resolveLazyRoutes();
   const router = createBrowserRouter(routes);
-  setUnauthorizedHandler(() => void router.navigate('/login'));
+  // The session ended elsewhere: what was cached for it goes too, once /login is shown.
+  setUnauthorizedHandler(() => void router.navigate('/login').then(() => queryClient.clear()));
   const app = (
     <StrictMode>
       <App router={router} />

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clearSession } from '../../../lib/session';
-import { accountKeys } from '../api/account-keys';
 
 /**
  * Navigates away, then clears the session once this page has unmounted. Clearing first would
  * let useRequireSession on the page still shown redirect to /login instead (spec §4 says a
- * deactivated account goes to /), and would refetch the deleted profile.
+ * deactivated account goes to /), and would refetch the deleted profile. What was cached goes
+ * with the session.
  */
 export function useLeaveAndSignOut() {
   const navigate = useNavigate();
@@ -18,7 +18,9 @@ export function useLeaveAndSignOut() {
     () => () => {
       if (!isLeavingRef.current) return;
       clearSession();
-      queryClient.removeQueries({ queryKey: accountKeys.all });
+      // Trips, chats and notices belong to the rider who left; the next one on this tab must not
+      // see them (as the navbar's Log Out forgets them).
+      queryClient.clear();
     },
     [queryClient],
   );
