@@ -468,6 +468,8 @@ export const phoneCodeEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
     kind: text('kind', { enum: ['sent', 'failed'] }).notNull(),
+    /** Whose try it was: a stranger's wrong codes must not lock the number's owner out. */
+    userId: uuid('user_id'),
     createdAt: createdAt(),
   },
   (table) => [index('phone_code_events_lookup_idx').on(table.phone, table.kind, table.createdAt)],

@@ -126,6 +126,28 @@ describe('phone verification by SMS', () => {
     );
   });
 
+  it('a stranger’s wrong codes for a number do not lock its owner out', async () => {
+    const [stranger, owner] = await Promise.all([t.signUp(), t.signUp()]);
+    const phone = newMobile();
+    await setPhone(stranger, phone);
+    for (let round = 0; round < 2; round += 1) {
+      if (round > 0) t.clock.advance(31_000);
+      await askCode(stranger);
+      const wrong = t.smsCode(`+91${phone}`) === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) await verify(stranger, wrong);
+    }
+    // Ten wrong codes in the hour: the stranger is stopped on this number...
+    t.clock.advance(31_000);
+    await askCode(stranger);
+    const stopped = await verify(stranger, t.smsCode(`+91${phone}`));
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().message).toMatch(/^Too many wrong codes for this number\./);
+    // ...and the number's owner verifies it with the code texted to them.
+    await setPhone(owner, phone);
+    await askCode(owner);
+    expect((await verify(owner, t.smsCode(`+91${phone}`))).statusCode).toBe(200);
+  });
+
   it('at most 5 codes an hour per rider, whatever numbers they try', async () => {
     const a = await t.signUp();
     for (let i = 0; i < 5; i += 1) {

@@ -27,7 +27,14 @@ const lockPhone = (tx: DbOrTx, phone: string) =>
 const codeHashOf = (ctx: ServiceContext, userId: string, phone: string, code: string) =>
   hmac(ctx.secrets.hashKey, `phone:${userId}:${phone}:${code}`);
 
-async function eventsInLastHour(tx: DbOrTx, phone: string, kind: 'sent' | 'failed', now: Date) {
+/** A number's events of one kind in the last hour, or one rider's only (`userId`). */
+async function eventsInLastHour(
+  tx: DbOrTx,
+  phone: string,
+  kind: 'sent' | 'failed',
+  now: Date,
+  userId?: string,
+) {
   const [row] = await tx
     .select({ n: count(), oldest: min(phoneCodeEvents.createdAt) })
     .from(phoneCodeEvents)
@@ -35,6 +42,7 @@ async function eventsInLastHour(tx: DbOrTx, phone: string, kind: 'sent' | 'faile
       and(
         eq(phoneCodeEvents.phone, phone),
         eq(phoneCodeEvents.kind, kind),
+        userId === undefined ? undefined : eq(phoneCodeEvents.userId, userId),
         gt(phoneCodeEvents.createdAt, new Date(now.getTime() - HOUR_MS)),
       ),
     );
@@ -97,7 +105,7 @@ export async function sendPhoneCode(ctx: ServiceContext, userId: string) {
       );
     const [event] = await tx
       .insert(phoneCodeEvents)
-      .values({ phone, kind: 'sent', createdAt: now })
+      .values({ phone, kind: 'sent', userId, createdAt: now })
       .returning({ id: phoneCodeEvents.id });
     return { phone, eventId: event!.id };
   });
@@ -130,16 +138,18 @@ const fail = (message: string): Outcome => ({
 });
 
 /**
- * Checks a code: 5 tries per code, at most 10 wrong tries an hour per number across codes. A
- * wrong try is recorded although the request fails, so the outcome is thrown after the commit.
- * A number is verified on one account at most.
+ * Checks a code: 5 tries per code, at most 10 wrong tries an hour per rider and number across
+ * codes. A wrong try is recorded although the request fails, so the outcome is thrown after the
+ * commit. A number is verified on one account at most.
  */
 export async function verifyPhoneCode(ctx: ServiceContext, userId: string, code: string) {
   const now = ctx.now();
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const phone = await profilePhone(tx, userId);
     await lockPhone(tx, phone);
-    const failures = await eventsInLastHour(tx, phone, 'failed', now);
+    // Per rider and number: wrong codes typed on a stranger's account that put this number on
+    // its profile must not lock the number's owner out (each code is bound to its account).
+    const failures = await eventsInLastHour(tx, phone, 'failed', now, userId);
     if (failures.count >= OTP_MAX_FAILURES_PER_HOUR) {
       return {
         ok: false,
@@ -156,7 +166,7 @@ export async function verifyPhoneCode(ctx: ServiceContext, userId: string, code:
         .update(phoneCodes)
         .set({ attempts: sql`${phoneCodes.attempts} + 1` })
         .where(eq(phoneCodes.userId, userId));
-      await tx.insert(phoneCodeEvents).values({ phone, kind: 'failed', createdAt: now });
+      await tx.insert(phoneCodeEvents).values({ phone, kind: 'failed', userId, createdAt: now });
       return fail(PHONE_MESSAGES.codeInvalid);
     }
     await tx.delete(phoneCodes).where(eq(phoneCodes.userId, userId));

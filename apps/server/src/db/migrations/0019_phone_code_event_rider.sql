@@ -1,0 +1,1 @@
+ALTER TABLE "phone_code_events" ADD COLUMN "user_id" uuid;
