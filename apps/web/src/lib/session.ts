@@ -64,8 +64,13 @@ let endingToken: string | null = null;
  * until the navigation to / lands. A 401 for it then is expected, not a sign-out of its own
  * (which would send the rider to /login instead).
  */
-export function markSigningOut(): void {
-  endingToken = getToken();
+export function markSigningOut(): () => void {
+  const token = getToken();
+  endingToken = token;
+  // For a log-out that failed: the token's 401s sign out again.
+  return () => {
+    if (endingToken === token) endingToken = null;
+  };
 }
 
 export const isBeingSignedOut = (token: string): boolean => token === endingToken;
@@ -78,10 +83,15 @@ export function clearSession(): void {
   notify();
 }
 
+/** Another tab signed out (or storage was cleared): this tab's session is gone too. */
+export const isSignOutElsewhere = (event: StorageEvent): boolean =>
+  (event.key === null || event.key === KEYS.userId) && localStorage.getItem(KEYS.userId) === null;
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   // Another tab signing in or out changes this one too.
   const onStorage = (event: StorageEvent) => {
+    if (isSignOutElsewhere(event)) clearRiderTabStorage();
     if (event.key === null || Object.values(KEYS).includes(event.key as never)) notify();
   };
   window.addEventListener('storage', onStorage);

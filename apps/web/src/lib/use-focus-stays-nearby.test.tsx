@@ -72,6 +72,19 @@ it('leaves focus alone when the item that leaves did not hold it', async () => {
   expect(document.activeElement).toBe(other);
 });
 
+it('leaves focus alone when the rider had clicked away before the item left', async () => {
+  render(<Lists />);
+  const send = screen.getByRole('button', { name: 'Send Request Asha' });
+  send.focus();
+  fireEvent.click(send);
+  // A click on the page's background: focus goes to nothing while the button is still enabled.
+  send.removeAttribute('disabled');
+  send.blur();
+  await act(async () => await new Promise((resolve) => setTimeout(resolve, 10)));
+  await microtask();
+  expect(document.activeElement).toBe(document.body);
+});
+
 it('a dialog whose opener is gone when it closes gives focus to the page heading', async () => {
   function Page() {
     const [hasCard, setHasCard] = useState(true);

@@ -28,7 +28,14 @@ export function useFocusStaysNearby<T extends HTMLElement>() {
     let holdsFocus = false;
     const onFocusIn = () => (holdsFocus = true);
     const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget) holdsFocus = element.contains(event.relatedTarget as Node);
+      if (event.relatedTarget) {
+        holdsFocus = element.contains(event.relatedTarget as Node);
+        return;
+      }
+      // Lost to nothing: still ours if what had it was disabled (a busy button) or taken away;
+      // a click on the page's background gave it up.
+      const left = event.target as HTMLElement & { disabled?: boolean };
+      holdsFocus = left.disabled === true || !left.isConnected;
     };
     element.addEventListener('focusin', onFocusIn);
     element.addEventListener('focusout', onFocusOut);

@@ -3,7 +3,7 @@ import toast from '../../../lib/notify';
 import type { User } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
-import { getSession } from '../../../lib/session';
+import { getSession, markSigningOut } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useDeactivateAccount } from '../api/deactivate-account';
 import { useLogOutEverywhere } from '../api/log-out-everywhere';
@@ -28,11 +28,15 @@ export function AccountSettings({ user }: { user: User }) {
       toast.error(PROFILE_TOASTS.noUserId);
       return;
     }
+    // The server ends the session with the account: a 401 meanwhile is this, not a sign-out to
+    // /login (spec §4 sends a deactivated account to /).
+    const stillSignedIn = markSigningOut();
     try {
       await mutateAsync(userId);
       toast.success(PROFILE_TOASTS.deactivated);
       leaveAndSignOut('/');
     } catch (error) {
+      stillSignedIn();
       toast.error(
         error instanceof ApiError ? PROFILE_TOASTS.deactivateFailed : PROFILE_TOASTS.exception,
       );
@@ -40,11 +44,13 @@ export function AccountSettings({ user }: { user: User }) {
   };
 
   const logOutOfAllDevices = async () => {
+    const stillSignedIn = markSigningOut();
     try {
       await logOutEverywhere.mutateAsync();
       toast.success(PROFILE_TOASTS.loggedOutEverywhere);
       leaveAndSignOut('/');
     } catch (error) {
+      stillSignedIn();
       toast.error(serverMessageOr(error, PROFILE_TOASTS.logOutEverywhereFailed));
     }
   };

@@ -1,3 +1,4 @@
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enqueue, markSending } from './outbox';
 
@@ -58,6 +59,23 @@ describe('outbox store', () => {
     sessionStorage.setItem('unrelated', 'kept');
     clearSession();
     expect(sessionStorage.length).toBe(1);
+    // Neither this page (coming back to the chat) nor a reload finds it.
+    expect(store.readOutbox(store.outboxKey('rider-a', 'match-1'))).toEqual([]);
     expect((await loadStore()).readOutbox(store.outboxKey('rider-a', 'match-1'))).toEqual([]);
+  });
+
+  it('leaves nothing once the rider signs out in another tab', async () => {
+    const store = await loadStore();
+    const { saveSession, useSession } = await import('../../../lib/session');
+    saveSession({ userId: 'rider-a', userEmail: 'asha@example.com', token: 'jwt' });
+    // A page of this tab follows the session, as every page does.
+    const { unmount } = renderHook(() => useSession());
+    const key = store.outboxKey('rider-a', 'match-1');
+    store.saveOutbox(key, enqueue([], { clientId: 'c-1', messageText: 'My flat is 4B', now: 1 }));
+    localStorage.removeItem('userId');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userId', newValue: null }));
+    expect(store.readOutbox(key)).toEqual([]);
+    unmount();
+    localStorage.clear();
   });
 });

@@ -3,11 +3,12 @@ import type { OutboxItem } from './outbox';
 
 /**
  * The outboxes of this tab, by `userId:matchId`, outside any component: a message waiting to be
- * sent survives the rider leaving the chat (decision 005: a message is never lost), and a copy in
- * sessionStorage survives a reload of the tab. Coming back to the chat resumes sending with the
- * same clientIds, so the server still stores each message once.
+ * sent survives the rider leaving the chat (decision 005: a message is never lost) and a reload
+ * of the tab. Coming back to the chat resumes sending with the same clientIds, so the server
+ * still stores each message once. They live in sessionStorage, which sign-out clears
+ * (session.ts); in memory only where that storage is missing or full.
  */
-const outboxes = new Map<string, OutboxItem[]>();
+const memoryOnly = new Map<string, OutboxItem[]>();
 
 const STORAGE_PREFIX = `${RIDER_TAB_STORAGE_PREFIX}chat-outbox:`;
 
@@ -28,35 +29,34 @@ const isOutboxItem = (value: unknown): value is OutboxItem => {
   );
 };
 
-// Storage may be missing or full (a private window, a quota): the in-memory copy still holds.
-function readStored(key: string): OutboxItem[] {
+export function readOutbox(key: string): OutboxItem[] {
+  let raw: string | null;
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_PREFIX + key) ?? '[]');
+    raw = sessionStorage.getItem(STORAGE_PREFIX + key);
+  } catch {
+    return memoryOnly.get(key) ?? [];
+  }
+  if (raw === null) return memoryOnly.get(key) ?? [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
     return Array.isArray(parsed) ? parsed.filter(isOutboxItem) : [];
   } catch {
     return [];
   }
 }
 
-function writeStored(key: string, outbox: readonly OutboxItem[]) {
+export function saveOutbox(key: string, outbox: readonly OutboxItem[]): void {
   try {
     if (outbox.length === 0) sessionStorage.removeItem(STORAGE_PREFIX + key);
     else sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(outbox));
+    memoryOnly.delete(key);
   } catch {
-    // Kept in memory only.
+    try {
+      sessionStorage.removeItem(STORAGE_PREFIX + key);
+    } catch {
+      // No storage at all.
+    }
+    if (outbox.length === 0) memoryOnly.delete(key);
+    else memoryOnly.set(key, [...outbox]);
   }
-}
-
-export function readOutbox(key: string): OutboxItem[] {
-  const held = outboxes.get(key);
-  if (held) return held;
-  const stored = readStored(key);
-  if (stored.length > 0) outboxes.set(key, stored);
-  return stored;
-}
-
-export function saveOutbox(key: string, outbox: readonly OutboxItem[]): void {
-  if (outbox.length === 0) outboxes.delete(key);
-  else outboxes.set(key, [...outbox]);
-  writeStored(key, outbox);
 }
