@@ -207,7 +207,8 @@ describe('operations', () => {
   it('behind the proxy, keys rate limits on the address it saw, not on a spoofed X-Forwarded-For', async () => {
     const behindNginx = await createTestApp({ TRUST_PROXY: 'true' });
     try {
-      // nginx appends the address it saw to whatever the client wrote (deploy/nginx.conf).
+      // A proxy that appends the address it saw to whatever the client wrote (an upstream
+      // balancer's way; deploy/nginx.conf sets the header instead).
       const search = (i: number, seenByNginx: string) =>
         behindNginx.request({
           method: 'GET',

@@ -68,9 +68,10 @@ const envSchema = z.object({
   CORS_ORIGIN: optionalString,
   /**
    * The reverse proxies in front: `true` for one on this host (the nginx of deploy/, loopback),
-   * or their addresses and subnets, comma-separated. A rate limit then keys on the address the
-   * nearest untrusted hop had, never on what a client wrote into its own X-Forwarded-For (nginx
-   * appends to it, so the left-most entry is the client's word: Fastify's `true` took that one).
+   * or their addresses and subnets, comma-separated. A rate limit then keys on the right-most
+   * X-Forwarded-For address that is not a trusted proxy, never on what a client wrote into its
+   * own header (a proxy that appends leaves the client's word left-most: Fastify's `true` took
+   * that one). deploy/nginx.conf sets the header to the address it saw.
    */
   TRUST_PROXY: z
     .union([

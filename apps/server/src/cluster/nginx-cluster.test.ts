@@ -106,7 +106,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !fs.existsSync(NGINX))(
       for (const node of ['node1', 'node2']) {
         const refused = await search(node);
         expect(refused.res.status).toBe(429);
-        // nginx appends the address it saw: an X-Forwarded-For of the client's own is no way out.
+        // nginx sets the header to the address it saw: a client's own X-Forwarded-For is no way out.
         const spoofed = await call('GET', '/api/places/search?q=kora', {
           node,
           headers: { 'x-forwarded-for': '198.51.100.9' },

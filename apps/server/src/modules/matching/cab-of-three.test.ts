@@ -90,8 +90,8 @@ async function cabWithAsk(
 
 /**
  * A (HSR Layout, in `m` minutes) and B (Koramangala, 15 minutes later) share a cab to the airport:
- * soon, so the sessions outlive the clock's jump past its first pickup; the file's only rides to
- * the airport.
+ * soon, so the sessions outlive the clock's jump past its first pickup. The file's rides to the
+ * airport are these cabs and their askers.
  */
 async function cabToTheAirport(m: number) {
   const [a, b] = await Promise.all([t.signUp(), t.signUp()]);

@@ -57,7 +57,7 @@ const ORDINALS = ['first', 'second', 'third'];
  * 'Cab reaches you ~4:15 pm · dropped first · +4 min for you': when the cab reaches the rider's place, their
  * place in the order and what the shared route adds to their own trip. On another day than the
  * rider's own trip (`ownTime`: a 00:10 trip collected at 11:58 pm the night before) the day is
- * named: '~11:58 pm on Fri, 21 Nov'.
+ * named: '~11:58 pm on Sat, 21 Nov'.
  */
 export function fitText(fit: CabFitView, direction: Direction, ownTime: number): string {
   const order = `${direction === 'drop' ? 'dropped' : 'picked up'} ${ORDINALS[fit.position - 1] ?? `#${fit.position}`}`;
