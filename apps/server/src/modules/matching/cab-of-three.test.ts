@@ -10,6 +10,7 @@ import {
   PLACES,
   report,
   respond,
+  rideBody,
   sendMatch,
 } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent } from '../../test/socket-client';
@@ -463,10 +464,13 @@ describe('a third rider joining a cab', () => {
   });
 
   it('withdrawn, or its ride cancelled: every rider of the cab is told, not only the one asked', async () => {
-    const { b, c, rideA, rideB, rideC } = await cabWithAsk();
+    const { b, c, rideA, rideB, rideC, minutesAhead } = await cabWithAsk();
     const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
     const url = await listening();
     const tabB = await connectSocket(url, b.token);
+    const closedBecause = (what: string) => ({
+      notice: `Asha R. ${what} their trip, so the match request between you was closed.`,
+    });
     try {
       let toldB = nextEvent(tabB, 'trips:changed', 3000, isRequestChanged);
       expect(
@@ -481,6 +485,18 @@ describe('a third rider joining a cab', () => {
       await toldB;
       expect((await upcomingMatch(b, rideB._id))!.joinRequests ?? []).toEqual([]);
 
+      // C moves their trip by five minutes: the cab's riders read why the ask went.
+      expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
+      toldB = nextEvent(tabB, 'trips:changed', 3000, isRequestChanged);
+      const edited = await t.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${rideC._id}`,
+        token: c.token,
+        payload: rideBody(t, { minutesAhead: minutesAhead + 5 }),
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await toldB).toMatchObject(closedBecause('changed'));
+
       expect((await sendMatch(t, c, rideC._id, rideA._id)).statusCode).toBe(201);
       toldB = nextEvent(tabB, 'trips:changed', 3000, isRequestChanged);
       const cancelled = await t.request({
@@ -489,7 +505,7 @@ describe('a third rider joining a cab', () => {
         token: c.token,
       });
       expect(cancelled.statusCode).toBe(200);
-      await toldB;
+      expect(await toldB).toMatchObject(closedBecause('cancelled'));
     } finally {
       tabB.close();
     }

@@ -12,6 +12,7 @@ import { assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 import { JOB_NAMES } from '../notifications/job-names';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
+import { shortName } from '../accounts/user-view';
 
 type RideBody = {
   source: Place;
@@ -223,8 +224,7 @@ export async function updateRideRequest(
     if (!changesWhatRidersSaw(before, updated!)) return { row: updated!, notify: [] };
     return { row: updated!, notify: await cancelPendingMatchRequestsOf(tx, [id], now) };
   });
-  for (const userId of notify)
-    if (userId !== riderId) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+  await tellOfClosedRequests(ctx, riderId, notify, 'changed');
   await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: row.id });
   return row;
 }
@@ -239,8 +239,29 @@ export async function cancelRideRequest(ctx: ServiceContext, riderId: string, id
       .where(eq(rideRequests.id, id));
     return cancelPendingMatchRequestsOf(tx, [id], now);
   });
-  for (const userId of notify)
-    if (userId !== riderId) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
+  await tellOfClosedRequests(ctx, riderId, notify, 'cancelled');
+}
+
+/**
+ * The other riders of the requests a ride's edit or cancel closed: their lists refresh, and they
+ * read why the request went ("Asha R. changed their trip…"), not just see it gone.
+ */
+async function tellOfClosedRequests(
+  ctx: ServiceContext,
+  riderId: string,
+  riders: string[],
+  what: 'changed' | 'cancelled',
+) {
+  const others = riders.filter((userId) => userId !== riderId);
+  if (others.length === 0) return;
+  const [rider] = await ctx.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, riderId));
+  const name = rider ? shortName(rider) : 'The other rider';
+  const notice = `${name} ${what} their trip, so the match request between you was closed.`;
+  for (const userId of others)
+    ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed', notice });
 }
 
 /** For deactivation: the rider's open requests are cancelled so nobody matches a gone account. */
