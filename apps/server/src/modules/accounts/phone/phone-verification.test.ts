@@ -148,6 +148,19 @@ describe('phone verification by SMS', () => {
     expect((await verify(owner, t.smsCode(`+91${phone}`))).statusCode).toBe(200);
   });
 
+  it('a stranger asking for codes to a number does not use up its owner’s', async () => {
+    const [stranger, owner] = await Promise.all([t.signUp(), t.signUp()]);
+    const phone = newMobile();
+    await setPhone(stranger, phone);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await askCode(stranger)).statusCode).toBe(201);
+      t.clock.advance(31_000);
+    }
+    await setPhone(owner, phone);
+    expect((await askCode(owner)).statusCode).toBe(201);
+    expect((await verify(owner, t.smsCode(`+91${phone}`))).statusCode).toBe(200);
+  });
+
   it('at most 5 codes an hour per rider, whatever numbers they try', async () => {
     const a = await t.signUp();
     for (let i = 0; i < 5; i += 1) {
