@@ -13,6 +13,12 @@ export function focusHeading(heading: HTMLElement | null | undefined): void {
 
 export const pageHeading = () => document.querySelector<HTMLElement>('main h1');
 
+/** Where focus goes when it was lost: the page's heading, which outlives any card. */
+export function focusPageHeadingIfLost(): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  focusHeading(pageHeading());
+}
+
 /**
  * For something an action may take off the page (a request moved to another list by the refetch,
  * a trip cancelled): if it leaves while it holds focus, or after its busy button dropped it,

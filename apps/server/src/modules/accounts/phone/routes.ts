@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '@aeropool/contract/accounts';
+import { OTP_MAX_CODES_PER_HOUR } from '@aeropool/contract/limits';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import { PHONE_MESSAGES, phoneCodeBodySchema } from '@aeropool/contract/phone';
 import type { LimitRule } from '../../../plugins/limits';
@@ -19,7 +20,7 @@ const inMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
  */
 const codesPerRider: LimitRule = {
   name: 'sms-codes-rider',
-  max: 5,
+  max: OTP_MAX_CODES_PER_HOUR,
   windowMs: HOUR_MS,
   message: (seconds) =>
     `You have asked for several codes in the last hour. Please try again in ${inMinutes(seconds)} minutes.`,

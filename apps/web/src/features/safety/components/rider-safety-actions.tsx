@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Rider } from '@aeropool/contract/accounts';
-import { focusHeading, pageHeading } from '../../../lib/use-focus-stays-nearby';
+import { focusPageHeadingIfLost } from '../../../lib/use-focus-stays-nearby';
 import { riderName } from '../../trips/utils/trip-route';
 import { BlockDialog } from './block-dialog';
 import { ReportDialog } from './report-dialog';
@@ -14,12 +14,6 @@ type Props = {
 
 const linkButton =
   'min-h-11 rounded-md px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
-
-/** Where focus goes when it was lost: the page's heading, which outlives any card. */
-const focusPageHeadingIfLost = () => {
-  if (document.activeElement && document.activeElement !== document.body) return;
-  focusHeading(pageHeading());
-};
 
 /** Block and Report, quiet but always at hand on a card that shows another rider. */
 export function RiderSafetyActions({ rider, canReport, className = '' }: Props) {

@@ -13,7 +13,7 @@ import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 type Props = { match: PotentialMatch; myRequestId: string; myTime: number };
 
 export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
-  // Sending, answering or cancelling moves this off the list: focus stays near, not on <body>.
+  // Sending moves this off the list (to Outgoing): focus stays near, not on <body>.
   const itemRef = useFocusStaysNearby<HTMLLIElement>();
   const { mutateAsync, isPending } = useSendMatchRequest();
 
