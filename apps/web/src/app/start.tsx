@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { getSession, isSignOutElsewhere } from '../lib/session';
+import { getSession, onSignOutElsewhere } from '../lib/session';
 import { App } from './app';
 import { preloadDestinations } from './preload-destinations';
 import { queryClient } from './query-client';
@@ -37,9 +37,7 @@ export async function startApp(root?: Root): Promise<void> {
   // The session ended elsewhere: what was cached for it goes too, once /login is shown.
   setUnauthorizedHandler(() => void router.navigate('/login').then(() => queryClient.clear()));
   // Signed out in another tab: this one forgets the rider's cached trips, chats and notices too.
-  window.addEventListener('storage', (event) => {
-    if (isSignOutElsewhere(event)) queryClient.clear();
-  });
+  onSignOutElsewhere(() => queryClient.clear());
   const app = (
     <StrictMode>
       <App router={router} />

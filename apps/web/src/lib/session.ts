@@ -87,6 +87,15 @@ export function clearSession(): void {
 export const isSignOutElsewhere = (event: StorageEvent): boolean =>
   (event.key === null || event.key === KEYS.userId) && localStorage.getItem(KEYS.userId) === null;
 
+/** Runs `forget` whenever another tab signs out; returns the unsubscribe. */
+export function onSignOutElsewhere(forget: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (isSignOutElsewhere(event)) forget();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   // Another tab signing in or out changes this one too.
