@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SAFETY_MESSAGES, type ReportBody, type ReportReceipt } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
 import { holds } from '../../db/holds';
@@ -34,17 +34,31 @@ const reportsPerRider: LimitRule = {
  * stranger, and three throwaway accounts sending and reporting would hide anyone (decision 009).
  */
 async function hasMet(db: DbOrTx, reporter: string, reported: string): Promise<boolean> {
-  const reportersCabs = db
-    .select({ id: matchMembers.matchId })
+  // An ask to join counts for the riders who were in the cab while it was open: one who joined
+  // after it was answered never saw it (three accounts joining in turn would hide its sender).
+  const inCabWhileAsked = db
+    .select({ one: sql`1` })
     .from(matchMembers)
-    .where(eq(matchMembers.userId, reporter));
+    .where(
+      and(
+        eq(matchMembers.matchId, matchRequests.toMatchId),
+        eq(matchMembers.userId, reporter),
+        or(
+          isNull(matchMembers.joinedAt),
+          lt(
+            matchMembers.joinedAt,
+            sql`coalesce(${matchRequests.respondedAt}, 'infinity'::timestamptz)`,
+          ),
+        ),
+      ),
+    );
   const [request] = await db
     .select({ id: matchRequests.id })
     .from(matchRequests)
     .where(
       and(
         eq(matchRequests.fromUserId, reported),
-        or(eq(matchRequests.toUserId, reporter), inArray(matchRequests.toMatchId, reportersCabs)),
+        or(eq(matchRequests.toUserId, reporter), exists(inCabWhileAsked)),
       ),
     )
     .limit(1);

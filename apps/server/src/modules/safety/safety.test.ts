@@ -198,6 +198,34 @@ describe('report', () => {
     expect((await report(b, a, 'Fake profile')).statusCode).toBe(201);
   });
 
+  it('an ask to join a cab lets the riders in it then report its sender, not one who joined later', async () => {
+    const [a, b, asker, later] = await Promise.all([
+      t.signUp(),
+      t.signUp(),
+      t.signUp(),
+      t.signUp(),
+    ]);
+    const { rideA } = await matchedPair(t, a, b, { minutesAhead: 2500 });
+    const askerRide = await createRide(t, asker, { minutesAhead: 2500 });
+    t.clock.advance(1000);
+    const ask = await sendMatch(t, asker, askerRide._id, rideA._id);
+    expect(ask.statusCode, ask.body).toBe(201);
+    t.clock.advance(1000);
+    expect((await respond(t, a, rideA._id, ask.json().entities[0]._id, false)).statusCode).toBe(
+      200,
+    );
+
+    // A third rider joins the cab afterwards: they never saw the declined ask.
+    const laterRide = await createRide(t, later, { minutesAhead: 2500 });
+    t.clock.advance(1000);
+    const joined = await sendMatch(t, later, laterRide._id, rideA._id);
+    expect(joined.statusCode, joined.body).toBe(201);
+    expect((await respond(t, a, rideA._id, joined.json().entities[0]._id)).statusCode).toBe(200);
+
+    expect((await report(later, asker)).statusCode).toBe(403);
+    expect((await report(b, asker)).statusCode).toBe(201);
+  });
+
   it('hides a rider reported by three different riders from potential matches', async () => {
     const target = await t.signUp();
     const reporters = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
