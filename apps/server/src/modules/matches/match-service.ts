@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import {
   cabLeavers,
@@ -52,6 +52,9 @@ export async function cancelMatch(
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
+  // A cancelled match has nothing to rate: a rating given before the cancel goes with it, so
+  // nobody rates a co-rider and then cancels to keep them from rating back.
+  await tx.delete(ratings).where(eq(ratings.matchId, matchId));
   if (cancelledRequestId) {
     await tx
       .update(rideRequests)
@@ -120,6 +123,15 @@ export async function leaveMatch(
     .delete(matchMembers)
     .where(
       and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, mine.rideRequestId)),
+    );
+  // The leaver did not ride with the others: ratings between them on this cab go, as a cancel's.
+  await tx
+    .delete(ratings)
+    .where(
+      and(
+        eq(ratings.matchId, matchId),
+        or(eq(ratings.raterId, userId), eq(ratings.ratedId, userId)),
+      ),
     );
   await tx
     .update(rideRequests)

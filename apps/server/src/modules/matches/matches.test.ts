@@ -248,6 +248,19 @@ describe('ratings', () => {
     });
   });
 
+  it('a rating given and then cancelled away counts for nothing', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1050 });
+    await later(1051, async () => {
+      expect((await rate(a, matchId, b.id, 1)).statusCode).toBe(201);
+      expect((await stats(b)).averageRating).toBe(1);
+      // A cancels, so B could not rate back: the one star goes with the match.
+      expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
+      expect((await stats(b)).averageRating).toBe(0);
+      expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(409);
+    });
+  });
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'a rating sent while its rider is being suspended waits without deadlocking (rider, then match)',
     async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
-import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
+import { matchMembers, matchRequests, ratings, rideRequests } from '../../db/schema';
 import {
   block,
   createRide,
@@ -917,6 +917,34 @@ describe('a cab of three', () => {
       expect(trip.match!.status).toBe('Completed');
       expect(trip.match!.requests).toHaveLength(3);
       expect(trip.myRatings).toHaveLength(2);
+    } finally {
+      t.clock.advance(-(minutesAhead + 60) * 60_000);
+    }
+  });
+
+  it('drops the ratings to and from a rider who leaves after the trip; the others keep theirs', async () => {
+    const { a, b, c, matchId, minutesAhead } = await cabOfThree(200);
+    t.clock.advance((minutesAhead + 60) * 60_000);
+    try {
+      const rate = (rater: SignedUpUser, rated: SignedUpUser, rating: number) =>
+        t.request({
+          method: 'POST',
+          url: '/api/rating',
+          token: rater.token,
+          payload: { raterUserId: rater.id, ratedUserId: rated.id, matchId, rating },
+        });
+      for (const [rater, rated, rating] of [
+        [c, a, 1],
+        [a, c, 4],
+        [a, b, 5],
+      ] as const)
+        expect((await rate(rater, rated, rating)).statusCode).toBe(201);
+      expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+      const left = await t.database.db
+        .select({ raterId: ratings.raterId, ratedId: ratings.ratedId })
+        .from(ratings)
+        .where(eq(ratings.matchId, matchId));
+      expect(left).toEqual([{ raterId: a.id, ratedId: b.id }]);
     } finally {
       t.clock.advance(-(minutesAhead + 60) * 60_000);
     }
