@@ -86,6 +86,28 @@ async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<
 
 type Member = { rideRequestId: string; userId: string };
 
+/** True while any of these rides' times is still ahead: the cab's trip is not over. */
+export async function isTripAhead(
+  db: DbOrTx,
+  members: { rideRequestId: string }[],
+  now: Date,
+): Promise<boolean> {
+  const [ahead] = await db
+    .select({ id: rideRequests.id })
+    .from(rideRequests)
+    .where(
+      and(
+        inArray(
+          rideRequests.id,
+          members.map((m) => m.rideRequestId),
+        ),
+        gt(rideRequests.timeOfTravel, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(ahead);
+}
+
 /** The match row, locked: joins, leaves and status changes of one cab queue here (decision 011). */
 export async function lockMatch(tx: DbOrTx, matchId: string) {
   const [match] = await tx.select().from(matches).where(eq(matches.id, matchId)).for('update');
@@ -214,12 +236,7 @@ export async function updateMatchStatus(
       return { members, askers };
     }
 
-    const [notYet] = await tx
-      .select({ id: rideRequests.id })
-      .from(rideRequests)
-      .where(and(inArray(rideRequests.id, requestIds), gt(rideRequests.timeOfTravel, now)))
-      .limit(1);
-    if (notYet)
+    if (await isTripAhead(tx, members, now))
       throw new AppError(
         'CONFLICT',
         'You can mark the trip completed only after the time of travel.',

@@ -88,11 +88,12 @@ describe('moderation desk', () => {
   it('queues reports and tickets newest first with the riders involved, filters, replies and resolves', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 600 });
-    // A rating on file, so the desk's rating figures are read, not just zero.
+    const reportRes = await report(a, b);
+    // A rating on file, so the desk's rating figures are read, not just zero (put in after the
+    // report, whose block cancelled the match and with it any rating given on it).
     await t.database.db
       .insert(ratings)
       .values({ raterId: a.id, ratedId: b.id, matchId, rating: 4 });
-    const reportRes = await report(a, b);
     const reported = reportRes.json().entities[0];
     const opened = (await ticket(b)).json().entities[0];
 

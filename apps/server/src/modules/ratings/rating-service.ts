@@ -1,10 +1,10 @@
-import { and, avg, eq, gt, inArray } from 'drizzle-orm';
+import { and, avg, eq, inArray } from 'drizzle-orm';
 import type { Rating } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
-import { ratings, rideRequests, users } from '../../db/schema';
+import { ratings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
-import { lockMatch, requireMembership } from '../matches/match-service';
+import { isTripAhead, lockMatch, requireMembership } from '../matches/match-service';
 
 type RatingRow = typeof ratings.$inferSelect;
 
@@ -43,20 +43,8 @@ export async function rateCoPassenger(
       throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
     if (match.status === 'Cancelled')
       throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
-    const [ahead] = await tx
-      .select({ id: rideRequests.id })
-      .from(rideRequests)
-      .where(
-        and(
-          inArray(
-            rideRequests.id,
-            members.map((m) => m.rideRequestId),
-          ),
-          gt(rideRequests.timeOfTravel, now),
-        ),
-      )
-      .limit(1);
-    if (ahead) throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
+    if (await isTripAhead(tx, members, now))
+      throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
 
     const [existing] = await tx
       .select({ id: ratings.id })

@@ -6,7 +6,7 @@ import { blocks, matchMembers, matchRequests, matches, rideRequests, users } fro
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { shortLastName, shortName } from '../accounts/user-view';
-import { cancelMatch, lockMatch } from '../matches/match-service';
+import { cancelMatch, isTripAhead, lockMatch } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { matchEndedByBlockMail } from './safety-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
@@ -52,8 +52,8 @@ type BlockOutcome = {
 
 /**
  * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
- * them are declined and an Active match between them is cancelled, each member's request open
- * again. Blocking twice is harmless. Call `announceBlock` once the transaction has committed.
+ * them are declined and an Active match between them whose trip is ahead is cancelled, each
+ * member's request open again. Blocking twice is harmless. Call `announceBlock` once the transaction has committed.
  */
 export async function applyBlock(
   ctx: ServiceContext,
@@ -113,14 +113,18 @@ export async function applyBlock(
       ),
     )
     .returning(closedRequestColumns);
-  const ended = await matchesBetween(tx, blockerId, blockedId, { activeOnly: true });
+  const ended: string[] = [];
   const askersOfEnded: string[] = [];
-  for (const matchId of ended) {
-    // Neither rider's trip is over: nobody leaves, every request is open again (a third rider's
-    // too, read under the match lock so one joining now is not left pointing at a closed match).
+  for (const matchId of await matchesBetween(tx, blockerId, blockedId, { activeOnly: true })) {
+    // While the trip is ahead nobody leaves: every request is open again (a third rider's too,
+    // read under the match lock so one joining now is not left pointing at a closed match).
     // A match formed while this waited for the rides is locked here; nobody else holds it.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
+    // Once every rider's time has passed the cab has gone: it stays for its riders to complete
+    // and rate (a third rider's trip is not undone), and the block closes its chat.
+    if (!(await isTripAhead(tx, members, now))) continue;
+    ended.push(matchId);
     const askers = await cancelMatch(tx, {
       matchId,
       userId: blockerId,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../test/ride-factory';
 import { rideRequests } from '../../db/schema';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { storeMessage } from '../chat/chat-service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +124,43 @@ describe('block', () => {
     );
     // The blocked rider is not told who blocked whom.
     expect(toB.raw).not.toContain('blocked');
+  });
+
+  it('after the trip leaves the match for its riders to rate and complete; its chat closes', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 850 });
+    const rate = (by: SignedUpUser, who: SignedUpUser) =>
+      t.request({
+        method: 'POST',
+        url: '/api/rating',
+        token: by.token,
+        payload: { raterUserId: by.id, ratedUserId: who.id, matchId, rating: 2 },
+      });
+    t.clock.advance(851 * 60_000);
+    try {
+      expect((await rate(a, b)).statusCode).toBe(201);
+      expect((await block(a, b)).statusCode).toBe(201);
+      const match = await t.request({
+        method: 'GET',
+        url: `/api/match/${matchId}`,
+        token: b.token,
+      });
+      expect(match.json().entities[0].status).toBe('Active');
+      // The ride happened: B may still rate A, and A's rating of B stands.
+      expect((await rate(b, a)).statusCode).toBe(201);
+      const sent = await t.request({
+        method: 'PUT',
+        url: `/api/match/${matchId}`,
+        token: a.token,
+        payload: { id: matchId, status: 'Completed' },
+      });
+      expect(sent.statusCode).toBe(200);
+      await expect(
+        storeMessage(t.app, { matchId, userId: b.id, clientId: randomUUID(), text: 'Why?' }),
+      ).rejects.toMatchObject({ statusCode: 409 });
+    } finally {
+      t.clock.advance(-851 * 60_000);
+    }
   });
 
   it('needs a signed-in rider and a valid rider id', async () => {
