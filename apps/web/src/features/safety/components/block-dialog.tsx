@@ -29,7 +29,10 @@ export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: SafetyDi
     <Modal isOpen={isOpen} title={`Block ${name}?`} onClose={onClose} isBusy={isPending}>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>Neither of you will see the other in potential matches.</li>
-        <li>Match requests between you are declined, and a shared ride is cancelled.</li>
+        <li>
+          Match requests between you are declined, a shared ride still ahead is cancelled, and your
+          chat closes.
+        </li>
         <li>{name} is not told. You can unblock on your profile.</li>
       </ul>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
