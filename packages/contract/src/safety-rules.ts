@@ -29,5 +29,8 @@ export const SAFETY_MESSAGES = {
 } as const;
 
 /** What a suspended rider sees when signing in: the reason and where to write. */
-export const suspendedMessage = (reason: string, supportEmail: string) =>
-  `Your account is suspended: ${reason} If you think this is a mistake, write to ${supportEmail}.`;
+export const suspendedMessage = (reason: string, supportEmail: string) => {
+  // The desk's reason is a sentence or a few words ("Harassment reports"): it ends in one stop.
+  const sentence = /[.!?]$/u.test(reason.trim()) ? reason.trim() : `${reason.trim()}.`;
+  return `Your account is suspended: ${sentence} If you think this is a mistake, write to ${supportEmail}.`;
+};
