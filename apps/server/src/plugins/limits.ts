@@ -30,6 +30,12 @@ export type Limits = {
 
 const keyOf = (rule: LimitRule, subject: string) => `${rule.name}|${subject}`;
 
+/** A limit's wait for its message, in whole minutes: "1 minute", "12 minutes". */
+export const inMinutes = (seconds: number): string => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
 const defaultMessage = (seconds: number) =>
   `Too many attempts. Please try again in ${seconds} seconds.`;
 

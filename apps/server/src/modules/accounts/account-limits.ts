@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { LimitRule } from '../../plugins/limits';
+import { inMinutes, type LimitRule } from '../../plugins/limits';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,5 +13,5 @@ export const otpCodesPerAddress = (config: Config): LimitRule => ({
   max: config.RATE_LIMIT_AUTH_PER_MINUTE * 3,
   windowMs: HOUR_MS,
   message: (seconds) =>
-    `Too many codes requested from this network. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    `Too many codes requested from this network. Please try again in ${inMinutes(seconds)}.`,
 });

@@ -1,5 +1,6 @@
 import { OTP_RESEND_SECONDS } from '@aeropool/contract/limits';
 import { AppError } from '../../lib/app-error';
+import { inMinutes } from '../../plugins/limits';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,10 +21,9 @@ export function assertResendAllowed(lastSentAt: Date | undefined, now: Date, nou
 
 export function tooMany(message: string, retryAfterMs: number) {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
   return new AppError(
     'TOO_MANY_REQUESTS',
-    `${message} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `${message} Please try again in ${inMinutes(seconds)}.`,
     { retryAfterSeconds: seconds },
   );
 }

@@ -1,9 +1,7 @@
-import type { LimitRule } from '../../plugins/limits';
+import { inMinutes, type LimitRule } from '../../plugins/limits';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-const inMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /** Match requests one rider may send an hour: a person looking for a co-rider needs a handful. */
 export const matchRequestsPerRider: LimitRule = {
@@ -11,7 +9,7 @@ export const matchRequestsPerRider: LimitRule = {
   max: 30,
   windowMs: HOUR_MS,
   message: (seconds) =>
-    `You have sent many match requests in the last hour. Please try again in ${inMinutes(seconds)} minutes.`,
+    `You have sent many match requests in the last hour. Please try again in ${inMinutes(seconds)}.`,
 };
 
 /**

@@ -87,6 +87,30 @@ describe('support tickets are limited', () => {
     expect((await submit({ subject: 'Mine', description: 'y' }, other.token)).statusCode).toBe(201);
   });
 
+  it('20 an hour from one network, told as the network’s; a rider refused so keeps their own 5', async () => {
+    const from = (token: string, remoteAddress: string, subject = 'Help') =>
+      t.request({
+        method: 'POST',
+        url: '/api/support',
+        payload: { subject, description: 'x' },
+        token,
+        remoteAddress,
+      });
+    const office = '203.0.113.7';
+    const colleagues = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    for (const colleague of colleagues)
+      for (let i = 0; i < 5; i += 1)
+        expect((await from(colleague.token, office)).statusCode).toBe(201);
+    const newcomer = await t.signUp();
+    const refused = await from(newcomer.token, office);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^Many support tickets have come from your network in the last hour\. Please try again in \d+ minutes?, or write to us by e-mail\.$/,
+    );
+    for (let i = 0; i < 5; i += 1)
+      expect((await from(newcomer.token, '198.51.100.3', `Mine ${i}`)).statusCode).toBe(201);
+  });
+
   it('quotes the rider’s subject in the mail to the support team, after the ticket number', async () => {
     const rider = await t.signUp();
     const res = await submit(

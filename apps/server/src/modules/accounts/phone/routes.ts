@@ -5,14 +5,13 @@ import { userSchema } from '@aeropool/contract/accounts';
 import { OTP_MAX_CODES_PER_HOUR } from '@aeropool/contract/limits';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import { PHONE_MESSAGES, phoneCodeBodySchema } from '@aeropool/contract/phone';
-import type { LimitRule } from '../../../plugins/limits';
+import { inMinutes, type LimitRule } from '../../../plugins/limits';
 import { averageRatingOf } from '../../ratings/rating-service';
 import { findUserById } from '../user-service';
 import { toUserView } from '../user-view';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification';
 
 const HOUR_MS = 3_600_000;
-const inMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /**
  * A rider may change their number and ask again, so the per-number limits alone would let one
@@ -23,14 +22,14 @@ const codesPerRider: LimitRule = {
   max: OTP_MAX_CODES_PER_HOUR,
   windowMs: HOUR_MS,
   message: (seconds) =>
-    `You have asked for several codes in the last hour. Please try again in ${inMinutes(seconds)} minutes.`,
+    `You have asked for several codes in the last hour. Please try again in ${inMinutes(seconds)}.`,
 };
 const codesPerAddress = (max: number): LimitRule => ({
   name: 'sms-codes-ip',
   max,
   windowMs: HOUR_MS,
   message: (seconds) =>
-    `Too many codes requested from this network. Please try again in ${inMinutes(seconds)} minutes.`,
+    `Too many codes requested from this network. Please try again in ${inMinutes(seconds)}.`,
 });
 
 const sentSchema = z.object({
