@@ -108,6 +108,10 @@ describe('static assets by Accept-Encoding', () => {
     const unknown = await get('/trips');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<div id="root"></div>');
+    // The desk, too, answers as an unknown path does: its page tells an operator apart.
+    const desk = await get('/admin');
+    expect(desk.statusCode).toBe(404);
+    expect(desk.body).toBe(unknown.body);
 
     const login = await get('/login');
     expect(login.headers['cache-control']).toBe('no-cache');

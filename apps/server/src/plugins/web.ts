@@ -1,4 +1,4 @@
-import { isAppRoute } from '@aeropool/contract/app-routes';
+import { isAppRoute, isUnlistedPage } from '@aeropool/contract/app-routes';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
@@ -86,7 +86,7 @@ export async function registerWeb(
       const page = prerendered.get(pathname.replace(/(.)\/+$/, '$1'));
       // A path the app has no page for still gets the app (it shows its 404 page), with the
       // status a crawler or a link checker needs (issue 9).
-      if (!isAppRoute(pathname)) reply.code(404);
+      if (!isAppRoute(pathname) || isUnlistedPage(pathname)) reply.code(404);
       return reply.sendFile(page ?? 'index.html');
     }
     return reply.code(404).send(errorBody(404, noRouteMessage(request)));

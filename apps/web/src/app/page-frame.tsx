@@ -6,6 +6,7 @@ import { useHydrated } from '../lib/use-hydrated';
 import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
 import { HealthBanner } from './health-banner';
 import { pageTitleOf } from './page-titles';
+import { isUnlistedPage } from '@aeropool/contract/app-routes';
 
 /**
  * What surrounds every page, in the app (root-layout.tsx) and on the pre-rendered public pages
@@ -17,7 +18,8 @@ export function PageFrame({ pathname, children }: { pathname: string; children: 
   const isHydrated = useHydrated();
 
   useEffect(() => {
-    document.title = pageTitleOf(pathname);
+    // An unlisted page (the desk) names itself only once it knows its visitor may see it.
+    if (!isUnlistedPage(pathname)) document.title = pageTitleOf(pathname);
   }, [pathname]);
 
   useEffect(() => {

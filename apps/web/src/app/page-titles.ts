@@ -1,6 +1,9 @@
 import { isAppRoute } from '@aeropool/contract/app-routes';
 
 const SITE = 'AeroPool';
+export const NOT_FOUND_TITLE = `Page not found · ${SITE}`;
+/** The desk's, set by the desk itself once the server has answered an operator (decision 009). */
+export const DESK_TITLE = `Moderation desk · ${SITE}`;
 
 /** Each page's own <title> (issue 7); pre-rendered pages carry it in their first response. */
 const PAGE_TITLES: Record<string, string> = {
@@ -12,14 +15,13 @@ const PAGE_TITLES: Record<string, string> = {
   '/support': `Support · ${SITE}`,
   '/dashboard': `My Trips · ${SITE}`,
   '/chats': `Chats · ${SITE}`,
-  '/admin': `Moderation desk · ${SITE}`,
   '/experiment': `Experiment · ${SITE}`,
   '/privacy': `Privacy policy · ${SITE}`,
   '/tos': `Terms of service · ${SITE}`,
 };
 
 export function pageTitleOf(pathname: string): string {
-  if (!isAppRoute(pathname)) return `Page not found · ${SITE}`;
+  if (!isAppRoute(pathname)) return NOT_FOUND_TITLE;
   if (pathname.startsWith('/chat/')) return `Chat · ${SITE}`;
   if (pathname.startsWith('/trip/')) return `Shared trip · ${SITE}`;
   return PAGE_TITLES[pathname.replace(/(.)\/+$/, '$1')] ?? SITE;

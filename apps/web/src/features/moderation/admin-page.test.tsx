@@ -93,7 +93,30 @@ it(
     renderDesk();
     // The queue retries a 5xx twice (1 s, then 2 s) before it shows the failure.
     const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
-    expect(alert.textContent).toContain('Could not load the queue.');
+    expect(alert.textContent).toContain('Could not load this page.');
     expect(screen.queryByText('Oops! Page not found.')).toBeNull();
+    // Nothing tells a rider who was never an operator that a desk is here: not the page, not
+    // the tab's title.
+    expect(screen.queryByRole('heading', { name: 'Moderation desk' })).toBeNull();
+    expect(document.title).toBe('Page not found · AeroPool');
   },
 );
+
+it('names itself in the tab once the server has answered an operator', async () => {
+  document.title = 'Previous page';
+  fakeDesk({
+    status: 200,
+    body: { statusCode: 200, message: 'OK', entities: [ticket(2)], total: 1 },
+  });
+  renderDesk();
+  expect(document.title).toBe('Page not found · AeroPool');
+  expect(await screen.findByRole('heading', { name: 'Moderation desk' })).toBeTruthy();
+  expect(document.title).toBe('Moderation desk · AeroPool');
+});
+
+it('is the not-found page, titled so, for anyone else', async () => {
+  fakeDesk({ status: 404, body: { statusCode: 404, message: 'No route', entities: [] } });
+  renderDesk();
+  expect(await screen.findByText('Oops! Page not found.')).toBeTruthy();
+  expect(document.title).toBe('Page not found · AeroPool');
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CASE_KINDS,
@@ -12,6 +12,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { NotFoundPage } from '../errors/not-found-page';
+import { DESK_TITLE, NOT_FOUND_TITLE } from '../../app/page-titles';
 import { useQueue } from './api/desk-api';
 import { AuditLog } from './components/audit-log';
 import { CaseCard } from './components/case-card';
@@ -21,7 +22,8 @@ const pick = <T extends string>(value: string | null, options: readonly T[]) =>
 
 /**
  * /admin, the moderation desk (issue 8). The server answers 404 to anyone who is not an operator,
- * and so does this page: it shows the not-found page, never a hint that a desk exists.
+ * and so does this page: it shows the not-found page, never a hint that a desk exists. Until the
+ * queue has answered once, nothing of the desk shows (a busy server's 503 does not tell who asks).
  */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
@@ -33,17 +35,32 @@ export function AdminPage() {
       : (pick<CaseStatus>(params.get('status'), CASE_STATUSES) ?? 'Open');
   const queue = useQueue({ kind, status });
   const isOperator = !(queue.error instanceof ApiError && queue.error.statusCode === 404);
+  // Once the queue has answered, the visitor is an operator: a filter that fails later keeps the desk.
+  const [hasAnswered, setHasAnswered] = useState(false);
+  useEffect(() => {
+    if (queue.isSuccess) setHasAnswered(true);
+  }, [queue.isSuccess]);
+  const isKnownOperator = isOperator && (hasAnswered || queue.isSuccess);
 
   useEffect(() => {
-    if (queue.isSuccess) document.title = 'Moderation desk · AeroPool';
-  }, [queue.isSuccess]);
+    document.title = isKnownOperator ? DESK_TITLE : NOT_FOUND_TITLE;
+  }, [isKnownOperator]);
 
   if (!isOperator) return <NotFoundPage />;
-  if (queue.isPending) {
+  if (!isKnownOperator) {
     return (
       <PageShell>
         <main className="flex flex-1 items-center justify-center p-6">
-          <Spinner label="Loading…" />
+          {queue.isError ? (
+            <div role="alert" className="flex items-center gap-3 text-slate-700">
+              Could not load this page.
+              <Button variant="secondary" onClick={() => void queue.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : (
+            <Spinner label="Loading…" />
+          )}
         </main>
       </PageShell>
     );
@@ -85,6 +102,8 @@ export function AdminPage() {
               Retry
             </Button>
           </div>
+        ) : !queue.data ? (
+          <Spinner label="Loading…" />
         ) : queue.data.cases.length === 0 ? (
           <p className="rounded-xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
             Nothing in the queue. Well done.
