@@ -144,6 +144,7 @@ export async function replyToTicket(
       id: supportTickets.id,
       ticketNumber: supportTickets.ticketNumber,
       subject: supportTickets.subject,
+      status: supportTickets.status,
       firstName: users.firstName,
       email: users.email,
     })
@@ -151,6 +152,9 @@ export async function replyToTicket(
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(eq(supportTickets.id, ticketId));
   if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
+  // A resolved ticket is out of the Open queue: a reply there would invite an answer nobody sees.
+  if (ticket.status !== 'Open')
+    throw new AppError('CONFLICT', 'This ticket is resolved, so it takes no more replies.');
   const reference = ticketNumberOf(ticket.ticketNumber);
   await ctx.mailer
     .send(

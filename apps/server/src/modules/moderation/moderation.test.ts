@@ -148,6 +148,18 @@ describe('moderation desk', () => {
     expect((await desk('POST', `/tickets/${opened._id}/resolve`, operator.token)).statusCode).toBe(
       409,
     );
+    // A resolved ticket takes no more replies: the rider's answer would reach no open case.
+    const mailsBefore = t.mail.messages.length;
+    const late = await desk('POST', `/tickets/${opened._id}/replies`, operator.token, {
+      message: 'One more thing.',
+    });
+    expect(late.json()).toMatchObject({
+      statusCode: 409,
+      message: 'This ticket is resolved, so it takes no more replies.',
+    });
+    expect(t.mail.messages.slice(mailsBefore).some((m) => m.raw.includes('One more thing.'))).toBe(
+      false,
+    );
     expect(
       (await desk('POST', `/reports/${reported._id}/resolve`, operator.token)).statusCode,
     ).toBe(200);

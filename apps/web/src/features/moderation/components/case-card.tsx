@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import {
   REPLY_MAX_LENGTH,
@@ -14,6 +14,7 @@ import { useDeskAction } from '../api/desk-api';
 import { DeskRiderCard } from './desk-rider-card';
 import { ReasonDialog } from './reason-dialog';
 import { formatDateTime } from '../../../lib/format-time';
+import { focusHeading, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
 
@@ -26,6 +27,18 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   const [replyError, setReplyError] = useState<string>();
   // One case, one action at a time: a second click must not send a reply twice.
   const busy = action.isPending;
+  // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
+  // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
+  const cardRef = useFocusStaysNearby<HTMLElement>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasOpen = useRef(entry.status === 'Open');
+  useEffect(() => {
+    const isResolvedNow = wasOpen.current && entry.status !== 'Open';
+    wasOpen.current = entry.status === 'Open';
+    if (!isResolvedNow) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focusHeading(headingRef.current);
+  }, [entry.status]);
 
   const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
     try {
@@ -59,11 +72,12 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
 
   return (
     <article
+      ref={cardRef}
       aria-labelledby={titleId}
       className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h2 id={titleId} className="text-base font-semibold text-slate-900">
+        <h2 ref={headingRef} id={titleId} className="text-base font-semibold text-slate-900">
           {entry.reference} · {entry.kind === 'report' ? 'Report' : 'Ticket'}: {entry.label}
         </h2>
         <StatusBadge status={entry.status} label="Status" />
@@ -91,7 +105,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
           ))}
         </ol>
       ) : null}
-      {entry.kind === 'ticket' ? (
+      {entry.kind === 'ticket' && entry.status === 'Open' ? (
         <form onSubmit={(event) => void sendReply(event)} className="flex flex-col gap-2">
           <TextAreaField
             label={`Reply to ${entry.from.name}`}

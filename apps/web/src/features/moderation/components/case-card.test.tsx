@@ -1,0 +1,58 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import type { DeskCase } from '@aeropool/contract/moderation';
+import { CaseCard } from './case-card';
+
+afterEach(cleanup);
+
+const ticket = (status: DeskCase['status']): DeskCase => ({
+  _id: 'ticket-1',
+  kind: 'ticket',
+  reference: 'AP-1001',
+  status,
+  createdAt: new Date(Date.UTC(2026, 10, 1)).toISOString(),
+  label: 'General Inquiry',
+  subject: 'Refund',
+  description: 'Charged twice',
+  from: {
+    _id: 'rider-1',
+    name: 'Asha Rao',
+    email: 'asha@example.in',
+    averageRating: 0,
+    ratingCount: 0,
+    reportCount: 0,
+    suspended: false,
+    suspensionReason: null,
+    recentMatches: [],
+  },
+  about: null,
+  replies: [],
+});
+
+const client = new QueryClient();
+const page = (entry: DeskCase) => (
+  <QueryClientProvider client={client}>
+    <main>
+      <h1>Moderation desk</h1>
+      <CaseCard entry={entry} />
+    </main>
+  </QueryClientProvider>
+);
+
+it('keeps focus on the case once it is resolved and its Resolve button goes', () => {
+  const { rerender } = render(page(ticket('Open')));
+  screen.getByRole('button', { name: 'Resolve AP-1001' }).focus();
+  rerender(page(ticket('Resolved')));
+  expect(screen.queryByRole('button', { name: 'Resolve AP-1001' })).toBeNull();
+  const focused = document.activeElement as HTMLElement;
+  expect(focused.tagName).toBe('H2');
+  expect(focused.textContent).toContain('AP-1001');
+});
+
+it('offers no reply on a resolved ticket', () => {
+  render(page(ticket('Resolved')));
+  expect(screen.queryByRole('button', { name: 'Send reply' })).toBeNull();
+  // Shown resolved from the start: nothing takes focus.
+  expect(document.activeElement).toBe(document.body);
+});
