@@ -22,6 +22,7 @@ import realtimePlugin from './plugins/realtime';
 import jobsPlugin from './plugins/jobs';
 import { JOB_NAMES } from './modules/notifications/job-names';
 import { notificationJobs } from './modules/notifications/notification-jobs';
+import { accountJobs } from './modules/accounts/account-jobs';
 import errorsPlugin from './plugins/errors';
 import limitsPlugin from './plugins/limits';
 import { createLimitStore } from './lib/rate-limit/create-store';
@@ -137,7 +138,7 @@ export async function buildApp(
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
   await app.register(jobsPlugin, {
     database: deps.database,
-    jobs: () => notificationJobs(app),
+    jobs: () => [...notificationJobs(app), ...accountJobs(app)],
     // Mails still being sent (a job's or a request's) finish while a failure can still be queued.
     beforeStop: () => mailer.settle(),
   });

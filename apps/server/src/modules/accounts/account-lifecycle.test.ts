@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
-import { users } from '../../db/schema';
+import { otpCodes, otpEvents, users } from '../../db/schema';
+import { tidyAccounts } from './account-housekeeping';
 import { resetPassword } from '../../test/reset-password';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -120,6 +121,68 @@ describe('a suspended account that was deactivated (decisions 007, 009)', () => 
       ).toBe(403);
       const [old] = await t.database.db.select().from(users).where(eq(users.id, a.id));
       expect(old).toMatchObject({ email: a.email, phone: '+919812300002', isActive: false });
+    } finally {
+      t.clock.advance(-31 * DAY_MS);
+    }
+  });
+});
+
+describe('the daily tidy-up (decision 007)', () => {
+  it('releases accounts past the window (not the suspended, not the recent) and old codes', async () => {
+    const withPhone = async (phone: string) => {
+      const user = await t.signUp();
+      await t.database.db
+        .update(users)
+        .set({ phone, phoneVerifiedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return user;
+    };
+    const [gone, suspended, recent, active] = await Promise.all([
+      withPhone('+919812300003'),
+      withPhone('+919812300004'),
+      withPhone('+919812300005'),
+      withPhone('+919812300006'),
+    ]);
+    await deactivate(gone);
+    await deactivate(suspended);
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: t.clock.now(), suspensionReason: 'Abusive messages' })
+      .where(eq(users.id, suspended.id));
+    // A code asked for once, by an address nobody signs up with.
+    expect(
+      (await post('/api/otp/generate', { email: 'typo@exmaple.com', purpose: 'signup' }))
+        .statusCode,
+    ).toBe(201);
+    t.clock.advance(20 * DAY_MS);
+    await deactivate(recent);
+    t.clock.advance(11 * DAY_MS);
+    try {
+      const { released } = await tidyAccounts(t.app);
+      expect(released).toBeGreaterThanOrEqual(1);
+      const rows = await t.database.db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [gone.id, suspended.id, recent.id, active.id]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(gone.id)).toMatchObject({ phone: null, phoneVerifiedAt: null });
+      expect(byId.get(gone.id)!.email).toBe(`released-${gone.id}@invalid.aeropool`);
+      for (const [user, phone] of [
+        [suspended, '+919812300004'],
+        [recent, '+919812300005'],
+        [active, '+919812300006'],
+      ] as const)
+        expect(byId.get(user.id)).toMatchObject({ email: user.email, phone });
+      // Once released, an account is not released again.
+      expect((await tidyAccounts(t.app)).released).toBe(0);
+      const typo = await t.database.db
+        .select()
+        .from(otpEvents)
+        .where(eq(otpEvents.email, 'typo@exmaple.com'));
+      expect(typo).toEqual([]);
+      expect(
+        await t.database.db.select().from(otpCodes).where(eq(otpCodes.email, 'typo@exmaple.com')),
+      ).toEqual([]);
     } finally {
       t.clock.advance(-31 * DAY_MS);
     }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, REACTIVATION_WINDOW_DAYS } from '@aeropool/contract/accounts';
 import type { DbOrTx } from '../../db/database';
 import { users } from '../../db/schema';
@@ -20,8 +20,41 @@ export type AccountByEmail =
 
 const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
 
-/** The address a released account keeps: unique, and no mail can ever reach it. */
-const releasedAddress = (id: string) => `released-${id}@invalid.aeropool`;
+/**
+ * What a released account keeps: an address that is unique and no mail can ever reach, no Google
+ * link, and no phone (the number may be verified on a new account, decision 008).
+ */
+const releasedColumns = (now: Date) => ({
+  email: sql`'released-' || ${users.id}::text || '@invalid.aeropool'`,
+  googleSubject: null,
+  phone: null,
+  phoneVerifiedAt: null,
+  updatedAt: now,
+});
+
+/**
+ * Releases every account deactivated longer ago than the reactivation window and not suspended
+ * (a daily job): looking an address up releases its own at once, but a number must not wait for
+ * someone to type the old e-mail before another account can verify it. Returns how many.
+ */
+export async function releaseDueAccounts(db: DbOrTx, now: Date): Promise<number> {
+  const released = await db
+    .update(users)
+    .set(releasedColumns(now))
+    .where(
+      and(
+        eq(users.isActive, false),
+        isNull(users.suspendedAt),
+        or(
+          isNull(users.deactivatedAt),
+          lt(users.deactivatedAt, new Date(now.getTime() - WINDOW_MS)),
+        ),
+        notLike(users.email, 'released-%@invalid.aeropool'),
+      ),
+    )
+    .returning({ id: users.id });
+  return released.length;
+}
 
 /**
  * Finds the account holding `email`. A deactivation older than the reactivation window releases
@@ -39,17 +72,7 @@ export async function findAccountByEmail(
   if (user.isActive) return { kind: 'active', user };
   const deactivatedAt = user.deactivatedAt?.getTime() ?? 0;
   if (now.getTime() - deactivatedAt < WINDOW_MS) return { kind: 'deactivated', user };
-  await db
-    .update(users)
-    // The number goes with the address: it may be verified on a new account (decision 008).
-    .set({
-      email: releasedAddress(user.id),
-      googleSubject: null,
-      phone: null,
-      phoneVerifiedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(users.id, user.id));
+  await db.update(users).set(releasedColumns(now)).where(eq(users.id, user.id));
   return { kind: 'none' };
 }
 
