@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import jobsPlugin from './jobs';
 import type { NotificationList } from '@aeropool/contract/notifications';
 import { createRide, matchedPair, PLACES } from '../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../test/test-app';
@@ -65,6 +68,34 @@ describe('the job runner (pg-boss on this database)', () => {
       await eventually(async () => (await scheduled()).includes(JOB_NAMES.reminders));
     } finally {
       await other.close();
+    }
+  }, 60_000);
+
+  it('tries a runner that did not start again, so the scheduled jobs do not stay off', async () => {
+    const app = Fastify();
+    app.decorate('config', { JOB_RUNNER: true } as Config);
+    let calls = 0;
+    const ran: unknown[] = [];
+    await app.register(jobsPlugin, {
+      database: t.database,
+      restartAfterMs: 100,
+      jobs: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('The queue could not be made.');
+        return [{ name: 'restart-check', handle: async (data) => void ran.push(data.n) }];
+      },
+    });
+    await app.ready();
+    try {
+      await expect(app.jobs.sendAfter('restart-check', { n: 1 }, 0)).rejects.toThrow(
+        'The queue could not be made.',
+      );
+      // Tried again on its own a moment later; then it queues and works as any runner does.
+      await eventually(async () => calls >= 2);
+      await app.jobs.sendAfter('restart-check', { n: 2 }, 0);
+      await eventually(async () => ran.includes(2));
+    } finally {
+      await app.close();
     }
   }, 60_000);
 });

@@ -30,6 +30,9 @@ export type Jobs = {
 const POLLING_SECONDS = 1;
 const START_ATTEMPTS = 10;
 const START_AFTER_LISTEN_MS = 2000;
+/** A runner that did not start is tried again after this, doubling up to the most below. */
+const RESTART_FIRST_MS = 30_000;
+const RESTART_MAX_MS = 10 * 60_000;
 /** How long a closing app waits for the jobs running on it to finish (serve.ts allows 10 s). */
 const WORKERS_STOP_MS = 2000;
 /**
@@ -93,6 +96,8 @@ export default fp(async function jobsPlugin(
      * still has in flight may queue a job then (a notice mail that fails, decision 017).
      */
     beforeStop?: () => Promise<void>;
+    /** The first wait before a runner that did not start is tried again (tests shorten it). */
+    restartAfterMs?: number;
   },
 ) {
   if (!app.config.JOB_RUNNER) {
@@ -126,14 +131,42 @@ export default fp(async function jobsPlugin(
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: TIME_ZONE });
     }
   };
+  let failures = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+  /**
+   * A runner that did not start (the database away longer than pg-boss's own attempts, a queue
+   * that could not be made) is stopped and tried again later, and by the next job sent: otherwise
+   * the reminders and every scheduled job would stay off for the life of the process.
+   */
+  const onFailedStart = async (attempt: Promise<void>, error: unknown) => {
+    failures += 1;
+    const first = options.restartAfterMs ?? RESTART_FIRST_MS;
+    const delayMs = Math.min(RESTART_MAX_MS, first * 2 ** (failures - 1));
+    app.log.error({ err: error, retryInSeconds: delayMs / 1000 }, 'job runner did not start');
+    const failed = boss;
+    boss = undefined;
+    await failed
+      ?.stop({ graceful: false, close: database.kind === 'postgres' })
+      .catch(() => undefined);
+    if (started === attempt) started = undefined;
+    if (closing) return;
+    restartTimer = setTimeout(() => {
+      if (!closing) start().catch(() => undefined);
+    }, delayMs).unref();
+  };
   // Two seconds after the server listens (below), or at the first job sent before that (tests that
   // never listen).
-  const start = () => {
+  const start = (): Promise<void> => {
     // Nothing starts once the app closes (a listen or a job sent while it shuts down).
     if (closed && !started) return Promise.reject(new Error('The job runner has stopped.'));
     if (!started) {
-      started = run();
-      started.catch((error: unknown) => app.log.error({ err: error }, 'job runner did not start'));
+      clearTimeout(restartTimer);
+      const attempt = run();
+      started = attempt;
+      attempt.then(
+        () => void (failures = 0),
+        (error: unknown) => onFailedStart(attempt, error),
+      );
     }
     return started;
   };
@@ -164,6 +197,7 @@ export default fp(async function jobsPlugin(
   app.addHook('onClose', async () => {
     closing = true;
     clearTimeout(afterListen);
+    clearTimeout(restartTimer);
     await started?.catch(() => undefined);
     // No new job starts; the running ones (a reminder sending its mails) finish, within a bound.
     if (boss) {
