@@ -37,13 +37,17 @@ export function fakeBrowser(
     ),
   };
   const requestPermission = vi.fn(async () => permission);
+  const shownNotifications = [{ close: vi.fn() }, { close: vi.fn() }];
   vi.stubGlobal('Notification', { permission, requestPermission });
   vi.stubGlobal('PushManager', function PushManager() {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
       ready: Promise.resolve({ pushManager }),
-      getRegistration: vi.fn(async () => ({ pushManager })),
+      getRegistration: vi.fn(async () => ({
+        pushManager,
+        getNotifications: vi.fn(async () => shownNotifications),
+      })),
     },
   });
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
@@ -54,7 +58,7 @@ export function fakeBrowser(
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { pushManager, requestPermission, fetchMock };
+  return { pushManager, requestPermission, fetchMock, shownNotifications };
 }
 
 export const callsTo = (fetchMock: ReturnType<typeof vi.fn>, method: string) =>

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeBrowser, serverKeyBytes, subscriptionWith } from './fake-push-browser';
-import { keepPushForThisSession, readPushStatus } from './push-subscription';
+import {
+  forgetPushOnThisDevice,
+  keepPushForThisSession,
+  readPushStatus,
+} from './push-subscription';
 
 describe('keepPushForThisSession', () => {
   beforeEach(() => localStorage.setItem('token', 'new-session'));
@@ -53,5 +57,20 @@ describe('readPushStatus', () => {
     expect(await readPushStatus()).toBe('off');
     expect(stale.unsubscribe).toHaveBeenCalled();
     expect(callsTo(browser.fetchMock, 'POST')).toEqual([]);
+  });
+});
+
+describe('forgetPushOnThisDevice', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('unsubscribes and clears the notices already in the tray', async () => {
+    const subscription = subscriptionWith(serverKeyBytes);
+    const browser = fakeBrowser('granted', subscription);
+    await forgetPushOnThisDevice();
+    expect(subscription.unsubscribe).toHaveBeenCalled();
+    for (const shown of browser.shownNotifications) expect(shown.close).toHaveBeenCalled();
   });
 });

@@ -131,12 +131,14 @@ export async function turnPushOff(): Promise<PushStatus> {
 }
 
 /**
- * On log out: this browser stops receiving the rider's pushes at once. (The server drops the
- * subscriptions of a session that ended.)
+ * On log out: this browser stops receiving the rider's pushes at once (the server drops the
+ * subscriptions of a session that ended), and the notices already shown leave the tray, where on
+ * a shared device they would tell the next person the rider's trips and co-riders.
  */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!isPushSupported()) return;
   const registration = await navigator.serviceWorker.getRegistration();
+  for (const shown of (await registration?.getNotifications()) ?? []) shown.close();
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
 }

@@ -19,8 +19,11 @@ export function useLeaveAndSignOut() {
       if (!isLeavingRef.current) return;
       clearSession();
       // Trips, chats and notices belong to the rider who left; the next one on this tab must not
-      // see them (as the navbar's Log Out forgets them).
+      // see them (as the navbar's Log Out forgets them), nor their pushes in the tray.
       queryClient.clear();
+      void import('../../../pwa/push-subscription')
+        .then(({ forgetPushOnThisDevice }) => forgetPushOnThisDevice())
+        .catch(() => undefined);
     },
     [queryClient],
   );
