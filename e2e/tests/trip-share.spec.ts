@@ -75,6 +75,14 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
   await expect(family.getByRole('status').filter({ hasText: 'Match cancelled' })).toBeVisible({
     timeout: 15_000,
   });
+  // The cab is off: whoever left it is no longer named, and nobody is said to be able to turn
+  // off a link whose card has gone.
+  await expect(family.getByText('Gopal', { exact: true })).toHaveCount(0);
+  await expect(
+    family.getByText(
+      'This link stops working 6 hours after the trip, or sooner if the ride is changed.',
+    ),
+  ).toBeVisible();
 
   await riderContext.close();
   await familyContext.close();

@@ -9,7 +9,7 @@ import {
   tripShareSchema,
   tripShareStateSchema,
 } from '@aeropool/contract/trip-share';
-import type { LimitRule } from '../../plugins/limits';
+import { inMinutes, type LimitRule } from '../../plugins/limits';
 import { createTripShare, sharedTrip, stopTripShare, tripShareState } from './trip-share-service';
 
 /**
@@ -18,6 +18,18 @@ import { createTripShare, sharedTrip, stopTripShare, tripShareState } from './tr
  * is 32 random bytes, so the limit is against load, not guessing.
  */
 const viewsPerAddress: LimitRule = { name: 'trip-share-views', max: 600, windowMs: 60_000 };
+
+/**
+ * Each link made is a row kept and a wait on the match's lock, which the co-riders' cancel,
+ * complete and rate take too: a rider sharing with a few people makes a handful.
+ */
+const linksPerRider: LimitRule = {
+  name: 'trip-share-links',
+  max: 20,
+  windowMs: 3_600_000,
+  message: (seconds) =>
+    `You have made many trip links in the last hour. Please try again in ${inMinutes(seconds)}.`,
+};
 
 const tripSharesRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +48,9 @@ const tripSharesRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const share = await createTripShare(fastify, request.userId, request.params.id);
+      const share = await fastify.limits.consumeFor(linksPerRider, request.userId, () =>
+        createTripShare(fastify, request.userId, request.params.id),
+      );
       return reply
         .code(201)
         .send({ statusCode: 201, message: TRIP_SHARE_MESSAGES.created, entities: [share] });

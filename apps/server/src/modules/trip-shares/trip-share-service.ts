@@ -129,11 +129,16 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
   // edited or matched anew, it is a trip this link was not made for, and the link has ended.
   if (share.status === 'Cancelled' && ride!.updatedAt > share.statusSince)
     throw new AppError('NOT_FOUND', TRIP_SHARE_MESSAGES.gone);
+  // A cancelled cab has no co-riders any more: the one who left (perhaps after blocking the
+  // sharer) is not named to the sharer's family.
+  const isCancelled = share.status === 'Cancelled';
   return {
     riderFirstName: sharer.firstName,
-    coRiders: riders
-      .filter((r) => r.userId !== share.userId)
-      .map((r) => ({ firstName: r.firstName, phoneVerified: r.phoneVerifiedAt !== null })),
+    coRiders: isCancelled
+      ? []
+      : riders
+          .filter((r) => r.userId !== share.userId)
+          .map((r) => ({ firstName: r.firstName, phoneVerified: r.phoneVerifiedAt !== null })),
     direction: ride!.direction,
     terminal: ride!.terminal,
     cityEnd: ride!.placeName,

@@ -108,7 +108,11 @@ describe('trip link for family', () => {
       token: b.token,
       payload: { status: 'Cancelled' },
     });
-    expect((await view(ofA!)).json().entities[0].status).toBe('Cancelled');
+    // The family learns the cab is off, not who was in it any more.
+    expect((await view(ofA!)).json().entities[0]).toMatchObject({
+      status: 'Cancelled',
+      coRiders: [],
+    });
     // A's ride is free again; its new time and place are not the family's to follow.
     const edited = await t.request({
       method: 'PUT',
@@ -129,6 +133,19 @@ describe('trip link for family', () => {
     ).toBe(200);
     expect((await view(ofC)).statusCode).toBe(404);
     expect((await view(ofD)).json().entities[0].status).toBe('Cancelled');
+  });
+
+  it('20 links an hour per rider, then a 429 saying when', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1200 });
+    for (let i = 0; i < 20; i += 1) expect((await share(a, matchId)).statusCode).toBe(201);
+    const refused = await share(a, matchId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(
+      /^You have made many trip links in the last hour\. Please try again in \d+ minutes?\.$/,
+    );
+    // The co-rider's own links are theirs to make.
+    expect((await share(b, matchId)).statusCode).toBe(201);
   });
 
   it('is not made once the trip is over, and two at once leave one live link', async () => {

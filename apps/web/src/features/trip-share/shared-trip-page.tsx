@@ -106,24 +106,27 @@ function SharedTripCard({ trip }: { trip: SharedTrip }) {
             </time>
           </dd>
         </div>
-        <div>
-          <dt className="font-medium text-slate-500">Sharing the cab with</dt>
-          <dd>
-            <ul className="mt-1 flex flex-col gap-1">
-              {trip.coRiders.map((rider, index) => (
-                <li key={index} className="flex flex-wrap items-center gap-2 text-slate-900">
-                  {rider.firstName}
-                  {rider.phoneVerified ? <PhoneVerifiedBadge /> : null}
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        {trip.coRiders.length > 0 ? (
+          <div>
+            <dt className="font-medium text-slate-500">Sharing the cab with</dt>
+            <dd>
+              <ul className="mt-1 flex flex-col gap-1">
+                {trip.coRiders.map((rider, index) => (
+                  <li key={index} className="flex flex-wrap items-center gap-2 text-slate-900">
+                    {rider.firstName}
+                    {rider.phoneVerified ? <PhoneVerifiedBadge /> : null}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <EmergencyActions />
       <p className="text-xs text-slate-500">
-        This page updates by itself. {trip.riderFirstName} can turn the link off at any time; it
-        stops working 6 hours after the trip.
+        {trip.status === 'Cancelled'
+          ? 'This link stops working 6 hours after the trip, or sooner if the ride is changed.'
+          : `This page updates by itself. ${trip.riderFirstName} can turn the link off at any time; it stops working 6 hours after the trip.`}
       </p>
     </article>
   );
