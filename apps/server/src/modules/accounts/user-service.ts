@@ -1,5 +1,5 @@
 import { suspendedMessage } from '@aeropool/contract/safety';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
@@ -9,7 +9,7 @@ import {
   type UserStats,
 } from '@aeropool/contract/accounts';
 import type { Gender } from '@aeropool/contract/gender';
-import { phoneCodes, rideRequests, users } from '../../db/schema';
+import { matchMembers, matches, phoneCodes, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DbOrTx } from '../../db/database';
 import type { ServiceContext } from '../../lib/service-context';
@@ -249,6 +249,25 @@ export async function withdrawRider(
     // neither can slip a new request or match in while the account closes.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     await first?.(tx);
+    // Their cabs before their rides, the order a join, a leave and a status change take them: a
+    // co-rider cancelling now holds the cab and then needs this rider's ride (decision 011).
+    await tx
+      .select({ id: matches.id })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.status, 'Active'),
+          inArray(
+            matches.id,
+            tx
+              .select({ id: matchMembers.matchId })
+              .from(matchMembers)
+              .where(eq(matchMembers.userId, id)),
+          ),
+        ),
+      )
+      .orderBy(matches.id)
+      .for('update');
     await tx
       .select({ id: rideRequests.id })
       .from(rideRequests)

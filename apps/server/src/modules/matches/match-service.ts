@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import {
   cabLeavers,
@@ -52,9 +52,10 @@ export async function cancelMatch(
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
-  // A cancelled match has nothing to rate: a rating given before the cancel goes with it, so
-  // nobody rates a co-rider and then cancels to keep them from rating back.
-  await tx.delete(ratings).where(eq(ratings.matchId, matchId));
+  // Whoever cancels gives up the ratings they gave on it: nobody rates a co-rider after the trip
+  // and then cancels to keep them from rating back. The ratings they received stay, so a cancel
+  // cannot wipe them either.
+  await tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
   if (cancelledRequestId) {
     await tx
       .update(rideRequests)
@@ -146,15 +147,8 @@ export async function leaveMatch(
     .where(
       and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, mine.rideRequestId)),
     );
-  // The leaver did not ride with the others: ratings between them on this cab go, as a cancel's.
-  await tx
-    .delete(ratings)
-    .where(
-      and(
-        eq(ratings.matchId, matchId),
-        or(eq(ratings.raterId, userId), eq(ratings.ratedId, userId)),
-      ),
-    );
+  // As a cancel: the leaver gives up the ratings they gave on this cab, and keeps those received.
+  await tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
   await tx
     .update(rideRequests)
     .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })
@@ -173,8 +167,10 @@ export async function leaveMatch(
 }
 
 /**
- * For deactivation and suspension: the rider leaves every Active match. Returns the matches left,
- * with their riders as they were, for tellCoRidersOfLeave, and the riders whose asks to join closed.
+ * For deactivation and suspension: the rider leaves every Active match whose trip is ahead. A
+ * match whose trip is over stays, for its other riders to rate them and complete it (a rating
+ * given there is not undone by closing the account). Returns the matches left, with their riders
+ * as they were, for tellCoRidersOfLeave, and the riders whose asks to join closed.
  */
 export async function cancelActiveMatchesOfRider(
   tx: DbOrTx,
@@ -192,6 +188,7 @@ export async function cancelActiveMatchesOfRider(
     // As every join and leave does: a rider joining now waits, and is then a member seen here.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
+    if (!(await isTripAhead(tx, members, now))) continue;
     askers.push(
       ...(await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true })),
     );

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratings } from '../../db/schema';
 import {
   createRide,
   matchedPair,
@@ -248,18 +250,72 @@ describe('ratings', () => {
     });
   });
 
-  it('a rating given and then cancelled away counts for nothing', async () => {
+  it('a cancel after the trip takes back the ratings the canceller gave, not those they got', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1050 });
     await later(1051, async () => {
       expect((await rate(a, matchId, b.id, 1)).statusCode).toBe(201);
-      expect((await stats(b)).averageRating).toBe(1);
-      // A cancels, so B could not rate back: the one star goes with the match.
+      expect((await rate(b, matchId, a.id, 2)).statusCode).toBe(201);
+      expect([(await stats(a)).averageRating, (await stats(b)).averageRating]).toEqual([2, 1]);
+      // A cancels: B can no longer rate back, so A's one star goes; B's two stars for A stay.
       expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
-      expect((await stats(b)).averageRating).toBe(0);
+      expect([(await stats(a)).averageRating, (await stats(b)).averageRating]).toEqual([2, 0]);
       expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(409);
     });
   });
+
+  it('closing an account after the trip leaves the match for the co-rider to rate and complete', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1070 });
+    await later(1071, async () => {
+      expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(201);
+      const closed = await t.request({
+        method: 'DELETE',
+        url: `/api/user/deactive/${a.id}`,
+        token: a.token,
+      });
+      expect(closed.statusCode).toBe(200);
+      const match = await t.request({
+        method: 'GET',
+        url: `/api/match/${matchId}`,
+        token: b.token,
+      });
+      expect(match.json().entities[0].status).toBe('Active');
+      expect((await setStatus(b, matchId, 'Completed')).statusCode).toBe(200);
+      const [row] = await t.database.db
+        .select({ rating: ratings.rating })
+        .from(ratings)
+        .where(eq(ratings.matchId, matchId));
+      expect(row).toEqual({ rating: 1 });
+    });
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'closing an account takes the cab before the rides, as a co-rider cancelling does (no deadlock)',
+    async () => {
+      const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+      const { matchId, rideA } = await matchedPair(t, a, b, { minutesAhead: 1160 });
+      // Another session holds the match, as a co-rider's cancel does before it frees A's ride.
+      const holder = await t.database.pool.connect();
+      let closing;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from matches where id = $1 for update', [matchId]);
+        closing = t.request({
+          method: 'DELETE',
+          url: `/api/user/deactive/${a.id}`,
+          token: a.token,
+        });
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        // The closing waits for the cab holding none of A's rides: this does not wait on it.
+        await holder.query('select 1 from ride_requests where id = $1 for update', [rideA._id]);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      expect((await closing!).statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'a rating sent while its rider is being suspended waits without deadlocking (rider, then match)',

@@ -7,26 +7,29 @@ type Props = {
   isPending: boolean;
   /** A cab of three: the others ride on together when this rider leaves. */
   cabGoesOn: boolean;
+  /** The trip's time has passed (Past tab): the ride request has nothing left to stay open for. */
+  isAfterTrip: boolean;
   onBack: () => void;
   onConfirm: (alsoCancelMyRequest: boolean) => void;
 };
 
 /** Spec §4: cancelling a match asks first; the rider's own request stays open unless they say. */
-export function CancelMatchModal({ isOpen, isPending, cabGoesOn, onBack, onConfirm }: Props) {
+export function CancelMatchModal({ isOpen, onBack, isPending, ...form }: Props) {
   return (
     <Modal isOpen={isOpen} title="Cancel this ride?" onClose={onBack} isBusy={isPending}>
       {/* Rendered only while open, so the box starts unticked each time. */}
-      <CancelMatchForm
-        isPending={isPending}
-        cabGoesOn={cabGoesOn}
-        onBack={onBack}
-        onConfirm={onConfirm}
-      />
+      <CancelMatchForm isPending={isPending} onBack={onBack} {...form} />
     </Modal>
   );
 }
 
-function CancelMatchForm({ isPending, cabGoesOn, onBack, onConfirm }: Omit<Props, 'isOpen'>) {
+function CancelMatchForm({
+  isPending,
+  cabGoesOn,
+  isAfterTrip,
+  onBack,
+  onConfirm,
+}: Omit<Props, 'isOpen'>) {
   const [alsoCancel, setAlsoCancel] = useState(false);
   return (
     <>
@@ -34,21 +37,25 @@ function CancelMatchForm({ isPending, cabGoesOn, onBack, onConfirm }: Omit<Props
         {cabGoesOn
           ? 'You leave the shared cab; the other riders stay matched and are told at once.'
           : 'The shared ride ends for both of you, and your co-rider is told at once.'}{' '}
-        Your ride request stays open so you can match with someone else.
+        {isAfterTrip
+          ? 'The trip’s time has passed, so it will show as cancelled, and any rating you gave on it is taken back.'
+          : 'Your ride request stays open so you can match with someone else.'}
       </p>
-      <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-        <input
-          type="checkbox"
-          checked={alsoCancel}
-          disabled={isPending}
-          onChange={(event) => setAlsoCancel(event.target.checked)}
-          className="mt-0.5 size-5 accent-brand-700"
-        />
-        <span>
-          <span className="font-semibold text-slate-900">Also cancel my ride request</span>
-          <span className="block">I no longer need a shared cab for this trip.</span>
-        </span>
-      </label>
+      {isAfterTrip ? null : (
+        <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={alsoCancel}
+            disabled={isPending}
+            onChange={(event) => setAlsoCancel(event.target.checked)}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
+          <span>
+            <span className="font-semibold text-slate-900">Also cancel my ride request</span>
+            <span className="block">I no longer need a shared cab for this trip.</span>
+          </span>
+        </label>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onBack} disabled={isPending}>
           Go Back

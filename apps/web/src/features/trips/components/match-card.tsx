@@ -173,6 +173,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         isOpen={isConfirmingCancel}
         isPending={statusMutation.isPending}
         cabGoesOn={match.requests.length > 2}
+        isAfterTrip={isPastTab}
         onBack={() => setIsConfirmingCancel(false)}
         onConfirm={(alsoCancelMyRequest) => void setStatus('Cancelled', alsoCancelMyRequest)}
       />
