@@ -6,7 +6,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ride-request-view';
 import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
 import { hasSetOff } from '../matching/cab-members';
-import { isLowRated } from '../matching/rating-rule';
+import { isHiddenRider } from '../matching/rating-rule';
 
 /** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
 export type MatchViewer = { userId: string; config: ServiceContext['config'] };
@@ -81,8 +81,8 @@ const pendingAsksTo = (db: DbOrTx, matchIds: string[]) =>
       and(
         inArray(matchRequests.toMatchId, matchIds),
         eq(matchRequests.status, 'Pending'),
-        // An asker whose ratings have fallen since cannot be accepted (decision 008).
-        not(isLowRated(matchRequests.fromUserId)),
+        // An asker hidden since (ratings fallen, reports come) cannot be accepted (008, 009).
+        not(isHiddenRider(matchRequests.fromUserId)),
       ),
     )
     .orderBy(matchRequests.createdAt);

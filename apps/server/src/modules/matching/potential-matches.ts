@@ -24,7 +24,7 @@ import { ownOrThrow } from '../rides/ride-request-service';
 import { gridCellsCovering } from './grid-cell';
 import { figuresFor, fitPair, metresBetween } from './ride-fit';
 import { admitToCab, cabMembersFromJson, cabMembersJson, cabView } from './cab-members';
-import { isHiddenRider, isLowRated } from './rating-rule';
+import { isHiddenRider } from './rating-rule';
 import { isKeptApart } from './kept-apart';
 import { isBlockedPair } from '../safety/block-rule';
 
@@ -190,9 +190,10 @@ function buildStatements(db: Db) {
       >`case when ${matchRequests.status} = 'Pending'
         then ${cabMembersJson(matchRequests.toMatchId, { riderId: rideRequests.riderId, rideId: rideRequests.id })} end`,
       myGender: sql<Gender | null>`(select u.gender from users u where u.id = ${rideRequests.riderId})`,
-      // The other rider's ratings may have fallen since the request was sent (decision 008).
-      otherLowRated: sql<boolean | null>`case when ${matchRequests.status} = 'Pending'
-        then ${isLowRated(other.riderId)} end`,
+      // The other rider may have been hidden since the request was sent: ratings fallen
+      // (decision 008) or reports come (decision 009).
+      otherHidden: sql<boolean | null>`case when ${matchRequests.status} = 'Pending'
+        then ${isHiddenRider(other.riderId)} end`,
     })
     .from(rideRequests)
     .leftJoin(
@@ -264,7 +265,7 @@ export async function findMatchesAndRequests(
   }
   const myGender = rows[0]!.myGender;
   // A request whose other side has since expired or gone cannot be acted on: left out.
-  const pending = rows.flatMap(({ pending, other, rider, joinCab, otherLowRated }) => {
+  const pending = rows.flatMap(({ pending, other, rider, joinCab, otherHidden }) => {
     if (!pending || !other || !rider) return [];
     const base = {
       _id: pending.id,
@@ -287,7 +288,7 @@ export async function findMatchesAndRequests(
       return [{ incoming: false, view }];
     }
     if (effectiveStatus(other, now) !== 'Active') return [];
-    if (otherLowRated) return [];
+    if (otherHidden) return [];
     // Nor one that no longer fits (a ride edited, a plan whose first pickup is due): its accept
     // would be refused, as an ask to join a cab that no longer fits is not shown either.
     const fit = fitPair(ctx, mine, other);

@@ -4,6 +4,7 @@ import { LOW_RATING_AVERAGE, LOW_RATING_MIN_COUNT } from '@aeropool/contract/acc
 import type { DbOrTx } from '../../db/database';
 import { ratings } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { holds } from '../../db/holds';
 import { isHiddenByReports } from '../safety/block-rule';
 
 /**
@@ -29,8 +30,10 @@ export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set
 
 /**
  * The rule where two riders would become co-riders: a request sent, an ask to join, an accept
- * (decision 008). `self` low-rated: 403, pointing to support; `other`: the ride is gone (409), as
- * it is no longer offered. Checked at the accept too, since ratings can fall while a request waits.
+ * (decisions 008, 009). `self` low-rated or hidden by open reports: 403, pointing to support;
+ * `other`: the ride is gone (409), as it is no longer offered. Checked at the accept too, since
+ * ratings can fall and reports come while a request waits. A hidden rider is not offered to
+ * others, so they must not reach others by sending either.
  */
 export async function assertRatingsAllow(
   db: DbOrTx,
@@ -44,7 +47,13 @@ export async function assertRatingsAllow(
       'FORBIDDEN',
       `Your recent ratings are too low to ${action} match requests. Contact support if you think this is a mistake.`,
     );
-  if (other && low.has(other)) throw new AppError('CONFLICT', 'That ride is no longer available.');
+  if (await holds(db, isHiddenByReports(sql`${self}::uuid`)))
+    throw new AppError(
+      'FORBIDDEN',
+      `Your account is being reviewed, so you cannot ${action} match requests for now. Contact support if you think this is a mistake.`,
+    );
+  if (other && (low.has(other) || (await holds(db, isHiddenByReports(sql`${other}::uuid`)))))
+    throw new AppError('CONFLICT', 'That ride is no longer available.');
 }
 
 /**

@@ -274,6 +274,10 @@ describe('report', () => {
       place: PLACES.indiranagar,
     });
     const viewerRide = await createRide(t, viewer, { minutesAhead: 1100 });
+    const waiter = await t.signUp();
+    const waiterRide = await createRide(t, waiter, { minutesAhead: 1100 });
+    const waiting = await sendMatch(t, target, targetRide._id, waiterRide._id);
+    expect(waiting.statusCode).toBe(201);
     for (const [index, reporter] of reporters.entries()) {
       // Each reporter met the target through a match request the target sent from an earlier ride.
       const mine = await createRide(t, reporter, { minutesAhead: 1300 + index * 200 });
@@ -286,5 +290,21 @@ describe('report', () => {
       expect((await report(reporter, target, 'No-show')).statusCode).toBe(201);
     }
     expect(await potentialIds(viewer, viewerRide._id)).not.toContain(targetRide._id);
+    // Nor can they reach others by asking: a request waiting from before leaves the list and
+    // cannot be accepted, and a new one is refused.
+    expect((await matchesOf(t, waiter, waiterRide._id)).incomingMatches).toEqual([]);
+    const accepted = await respond(t, waiter, waiterRide._id, waiting.json().entities[0]._id);
+    expect(accepted.json()).toMatchObject({
+      statusCode: 409,
+      message: 'That ride is no longer available.',
+    });
+    const other = await t.signUp();
+    const otherRide = await createRide(t, other, { minutesAhead: 1100 });
+    const sent = await sendMatch(t, target, targetRide._id, otherRide._id);
+    expect(sent.json()).toMatchObject({
+      statusCode: 403,
+      message:
+        'Your account is being reviewed, so you cannot send match requests for now. Contact support if you think this is a mistake.',
+    });
   });
 });
