@@ -340,6 +340,44 @@ describe('the wider search where demand is thin', () => {
     expect(shown).toEqual([rideB._id]);
   });
 
+  it('runs when the rides where the first search looks are riders of a full cab', async () => {
+    const [a, b, c, d, e] = await Promise.all([
+      t.signUp(),
+      t.signUp(),
+      t.signUp(),
+      t.signUp(),
+      t.signUp(),
+    ]);
+    const at = { minutesAhead: 6700, place: PLACES.whitefield };
+    // A, B and C fill one cab at Whitefield: three seats, no room for anyone.
+    const [rideA, rideB, rideC] = [
+      await createRide(t, a, at),
+      await createRide(t, b, at),
+      await createRide(t, c, at),
+    ];
+    const paired = await sendMatch(t, a, rideA._id, rideB._id);
+    expect((await respond(t, b, rideB._id, paired.json().entities[0]._id)).statusCode).toBe(200);
+    const asked = await sendMatch(t, c, rideC._id, rideA._id);
+    expect((await respond(t, a, rideA._id, asked.json().entities[0]._id)).statusCode).toBe(200);
+    // Sixty rows of that cab's riders where D's first search looks.
+    const [row] = await t.database.db
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.id, rideA._id));
+    await t.database.db.insert(rideRequests).values(
+      Array.from({ length: 57 }, () => {
+        const { id: _id, gridCell: _cell, ...copy } = row!;
+        return copy;
+      }),
+    );
+    const rideD = await createRide(t, d, at);
+    const rideE = await createRide(t, e, { ...at, place: PLACES.electronicCity });
+    const shown = (await matchesOf(t, d, rideD._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shown).toEqual([rideE._id]);
+  });
+
   it('runs when the rides where the first search looks are all kept from me (a block)', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     // A day after the rides of the test before, out of this search's window.

@@ -108,9 +108,15 @@ function rankedSieve(db: Db, sieve: Sieve, onlyWhen?: SQL) {
     .where(
       and(
         ...sieveConditions(sieve),
-        // A rider of a match is a candidate while that match is Active (a cab that may have room).
+        // A rider of a match is a candidate while that match is Active and its cab has room for my
+        // seats and bags: a full cab's riders must not fill the rows kept (nor keep the wider
+        // search from running) only to be dropped when fitted.
         sql`(${rideRequests.status} = 'Active' or exists (select 1 from ${matches} m
-          where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'))`,
+          where m.id = ${rideRequests.currentMatchId} and m.status = 'Active'
+            and (select sum(cr.seats) + ${param('seats', 'float8')} <= ${CAB_LIMITS.maxSeats}
+                and sum(cr.bags) + ${param('bags', 'float8')} <= ${CAB_LIMITS.maxBags}
+              from match_members cm join ride_requests cr on cr.id = cm.ride_request_id
+              where cm.match_id = m.id)))`,
         sql`not ${isHiddenRider(rideRequests.riderId)}`,
         sql`not ${isBlockedPair(rideRequests.riderId, riderId)}`,
         // Women-only, both ways: decided on the riders' profiles as they are now (decision 008).
