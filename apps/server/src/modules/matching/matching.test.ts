@@ -11,7 +11,7 @@ import {
   rideBody,
   sendMatch,
 } from '../../test/ride-factory';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -417,6 +417,35 @@ describe('a declined match request (issue 9)', () => {
     expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(409);
     expect((await sendMatch(t, b, rideB._id, rideA._id)).statusCode).toBe(409);
     await t.mail.waitFor(a.email, (m) => m.subject.includes('was declined'));
+  });
+
+  it('leaves the sender’s list once the decliner changes their ride, or blocks them', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    const declined = async (from: SignedUpUser, to: SignedUpUser, minutesAhead: number) => {
+      const mine = await createRide(t, from, { minutesAhead });
+      const theirs = await createRide(t, to, { minutesAhead, place: PLACES.indiranagar });
+      const id = (await sendMatch(t, from, mine._id, theirs._id)).json().entities[0]._id;
+      expect((await respond(t, to, theirs._id, id, false)).statusCode).toBe(200);
+      const outgoing = async () =>
+        (await matchesOf(t, from, mine._id)).outgoingMatches.map((m: { _id: string }) => m._id);
+      expect(await outgoing()).toEqual([id]);
+      return { theirs, outgoing };
+    };
+    // B moves their trip: A, whom B declined, is not shown where and when B now goes.
+    const edited = await declined(a, b, 4800);
+    t.clock.advance(1000);
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/ride-request/update/${edited.theirs._id}`,
+      token: b.token,
+      payload: rideBody(t, { minutesAhead: 4830, place: PLACES.hsrLayout }),
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await edited.outgoing()).toEqual([]);
+    // D blocks C after declining: nothing of D stays on C's list.
+    const blocked = await declined(c, d, 4900);
+    expect((await block(t, d, c)).statusCode).toBe(201);
+    expect(await blocked.outgoing()).toEqual([]);
   });
 
   it('a request closed because the ride matched elsewhere does not keep the pair apart', async () => {

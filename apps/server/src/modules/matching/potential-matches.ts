@@ -184,6 +184,7 @@ function buildStatements(db: Db) {
         fromRequestId: matchRequests.fromRequestId,
         toMatchId: matchRequests.toMatchId,
         status: matchRequests.status,
+        respondedAt: matchRequests.respondedAt,
         matchPercentage: matchRequests.matchPercentage,
         distance: matchRequests.distance,
       },
@@ -218,6 +219,8 @@ function buildStatements(db: Db) {
           eq(matchRequests.status, 'Declined'),
           isNotNull(matchRequests.answeredBy),
           eq(matchRequests.fromRequestId, rideRequests.id),
+          // A block since ends what either sees of the other.
+          sql`not ${isBlockedPair(matchRequests.fromUserId, matchRequests.toUserId)}`,
         ),
       ),
     )
@@ -280,8 +283,12 @@ export async function findMatchesAndRequests(
       matchPercentage: pending.matchPercentage,
       distance: pending.distance,
     };
-    // A decline stays on the sender's list, as it was; nothing to act on (issue 9).
-    if (pending.status === 'Declined') return [{ incoming: false, view: base }];
+    // A decline stays on the sender's list, as it was; nothing to act on (issue 9). Once the
+    // declining rider's ride changes, the sender is not shown their new plans: it goes.
+    if (pending.status === 'Declined') {
+      const isAsWhenDeclined = !pending.respondedAt || other.updatedAt <= pending.respondedAt;
+      return isAsWhenDeclined ? [{ incoming: false, view: base }] : [];
+    }
     if (pending.toMatchId) {
       const members = cabMembersFromJson(joinCab);
       const admission = admitToCab(ctx, members, mine, myGender);
