@@ -41,6 +41,26 @@ async function admitOrThrow(
   return { members: members!, fit: admission.fit };
 }
 
+/** Locks the cab's rides and `rideId` in id order (the order every writer of rides takes). */
+const lockCabRidesAnd = (tx: DbOrTx, matchId: string, rideId: string) =>
+  tx
+    .select()
+    .from(rideRequests)
+    .where(
+      or(
+        eq(rideRequests.id, rideId),
+        inArray(
+          rideRequests.id,
+          tx
+            .select({ id: matchMembers.rideRequestId })
+            .from(matchMembers)
+            .where(eq(matchMembers.matchId, matchId)),
+        ),
+      ),
+    )
+    .orderBy(rideRequests.id)
+    .for('update');
+
 /**
  * Ask to join the cab (Active match) that `toId` rides in (issue 10): checked now for room, blocks,
  * women-only and every rider's limits, and again when a rider in it accepts.
@@ -52,11 +72,9 @@ export async function askToJoinCab(
 ): Promise<{ created: MatchRequestRow; riders: string[] }> {
   const { userId, fromId, toId, matchId, now } = input;
   await lockActiveMatch(tx, matchId);
-  const [from] = await tx
-    .select()
-    .from(rideRequests)
-    .where(eq(rideRequests.id, fromId))
-    .for('update');
+  // The asker's ride and the cab's in id order, as an accept and a block take rides: taking the
+  // asker's first deadlocked with a block between the asker and a rider of the cab.
+  const [from] = (await lockCabRidesAnd(tx, matchId, fromId)).filter((ride) => ride.id === fromId);
   if (!from) throw new AppError('NOT_FOUND', 'Ride request not found.');
   if (from.riderId !== userId)
     throw new AppError('FORBIDDEN', 'You can only send match requests from your own ride request.');
@@ -144,16 +162,7 @@ export async function answerAskToJoin(
   // Every ride of the cab to be in id order, then the ask: a pair accept and a block take rides
   // in id order, and they, cancelling or editing a ride and a deactivation take rides before their
   // pending requests. Taking the ask, then the joiner's ride, then the members' deadlocked.
-  const cabRides = tx
-    .select({ id: matchMembers.rideRequestId })
-    .from(matchMembers)
-    .where(eq(matchMembers.matchId, matchId));
-  const rides = await tx
-    .select()
-    .from(rideRequests)
-    .where(or(eq(rideRequests.id, pending.fromRequestId), inArray(rideRequests.id, cabRides)))
-    .orderBy(rideRequests.id)
-    .for('update');
+  const rides = await lockCabRidesAnd(tx, matchId, pending.fromRequestId);
   const joiner = rides.find((ride) => ride.id === pending.fromRequestId);
   await lockStillPending(tx, pending.id);
   if (!joiner || effectiveStatus(joiner, now) !== 'Active') throw new AppError('CONFLICT', GONE);

@@ -356,6 +356,34 @@ describe('a third rider joining a cab', () => {
     },
   );
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'asked while a block takes a cab rider’s ride and then the asker’s: the ask waits, no deadlock',
+    async () => {
+      const { rideA, minutesAhead } = await cabWithAsk();
+      // An asker whose ride sorts after A's: a block takes the two in id order, A's first.
+      let asker: SignedUpUser;
+      let askerRide: { _id: string };
+      do {
+        asker = await t.signUp();
+        askerRide = await createRide(t, asker, { minutesAhead });
+      } while (askerRide._id < rideA._id);
+      const holder = await t.database.pool.connect();
+      let ask;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from ride_requests where id = $1 for update', [rideA._id]);
+        ask = sendMatch(t, asker, askerRide._id, rideA._id);
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        // The ask waits for A's ride holding none of the rides after it: this does not wait.
+        await holder.query('select 1 from ride_requests where id = $1 for update', [askerRide._id]);
+      } finally {
+        await holder.query('rollback');
+        holder.release();
+      }
+      expect((await ask!).statusCode).toBe(201);
+    },
+  );
+
   it('is not offered, asked or accepted once the cab has set off (to the airport: its first pickup)', async () => {
     const [c, d] = await Promise.all([t.signUp(), t.signUp()]);
     const m = 100;
