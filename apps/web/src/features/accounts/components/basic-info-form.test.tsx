@@ -83,3 +83,16 @@ it('still checks and sends a name the rider changed', async () => {
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
   expect(api.sentBody()).toEqual({ lastName: 'Rao', phone: null, gender: null });
 });
+
+it('drops a cancelled edit’s errors from the saved values', async () => {
+  fakeUserApi();
+  renderForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  fireEvent.change(screen.getByLabelText('First Name'), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  expect(await screen.findByText('First Name is required')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByText('First Name is required')).toBeNull();
+  expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).not.toBe('true');
+});

@@ -113,7 +113,8 @@ export function BasicInfoForm({ user }: { user: User }) {
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
+    // A cancelled edit's errors do not stay on the saved values.
+    error: isEditing ? errors[name] : undefined,
     readOnly: isReadOnly,
   });
 
