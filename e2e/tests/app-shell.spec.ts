@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAs, type TestRider } from '../fixtures/accounts';
+import { createRider, signInAs, type TestRider } from '../fixtures/accounts';
 import {
   bearer,
   chat,
@@ -12,6 +12,7 @@ import {
   openChat,
   sayInOwnBrowser,
   twoRiders,
+  uniqueTag,
 } from '../fixtures/chat';
 import { blockMapTiles, tripSlot } from '../fixtures/trips';
 import { PHONE_AND_DESKTOP } from '../fixtures/ui';
@@ -225,6 +226,40 @@ test('the Chats tab lists a chat with its last message and unread count, cleared
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 664 } });
+
+  test('a long one-word name wraps: the matched rider, then the block list', async ({
+    page,
+    request,
+  }) => {
+    const a = await createRider(request, { firstName: 'Asha', lastName: `Rao${uniqueTag()}` });
+    const b = await createRider(request, {
+      firstName: 'Venkatasubramaniankrishnamurthyraghavendraprasadnarayanan',
+      lastName: `Iyer${uniqueTag()}`,
+    });
+    await createMatch(request, a, b, { at: tripSlot() });
+    await blockMapTiles(page);
+    await signInAs(page, a);
+    await page.goto('/dashboard');
+    await expect(
+      page.getByText(/^Venkatasubramaniankrishnamurthyraghavendraprasadnarayanan/).first(),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoHorizontalOverflow(page);
+
+    const blocked = await request.post('/api/blocks', {
+      headers: bearer(a),
+      data: { userId: b.id },
+    });
+    expect(blocked.status()).toBe(201);
+    await page.goto('/profile');
+    const unblock = page.getByRole('button', {
+      name: /^Unblock Venkatasubramaniankrishnamurthyraghavendraprasadnarayanan/,
+    });
+    await unblock.scrollIntoViewIfNeeded();
+    // Wholly on screen: the name beside it wraps instead of pushing it past the card.
+    await expect(unblock).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalOverflow(page);
+  });
 
   test('a toast sits below the header and never covers the open modal’s title', async ({
     page,

@@ -40,8 +40,8 @@ export function BlockedRiders({ userId }: { userId: string }) {
           const name = riderName(rider);
           return (
             <li key={rider._id} className="flex items-center justify-between gap-3 py-2">
-              <div>
-                <p className="font-medium text-slate-900">{name}</p>
+              <div className="min-w-0">
+                <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
                 <p className="text-xs text-slate-500">Blocked on {formatDate(rider.blockedAt)}</p>
               </div>
               <Button

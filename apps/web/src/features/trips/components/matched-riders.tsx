@@ -35,7 +35,9 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
               <div className="flex min-w-0 gap-3">
                 <RiderAvatar rider={entry.request.rider} />
                 <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{riderName(entry.request.rider)}</p>
+                  <p className="font-semibold wrap-anywhere text-slate-900">
+                    {riderName(entry.request.rider)}
+                  </p>
                   <RiderTrust rider={entry.request.rider} />
                   <p className="text-sm break-words text-slate-600">
                     {cityPlaceOf(entry.request).name}

@@ -19,7 +19,7 @@ export function RiderSummary({ request, matchPercentage, distance, notes = [] }:
     <div className="flex min-w-0 flex-1 gap-3">
       <RiderAvatar rider={request.rider} />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-slate-900">{riderName(request.rider)}</p>
+        <p className="font-semibold wrap-anywhere text-slate-900">{riderName(request.rider)}</p>
         <RiderTrust rider={request.rider} />
         <p className="text-sm break-words text-slate-700">{cityPlaceOf(request).name}</p>
         <TripTime ms={request.timeOfTravel} className="block text-sm text-slate-600" />
