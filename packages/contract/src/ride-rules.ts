@@ -37,6 +37,9 @@ export const RIDE_LIMITS = {
   maxPotentialMatches: 20,
 } as const;
 
+/** Said by the form and the server of a time beyond RIDE_LIMITS.maxDaysAhead. */
+export const TOO_FAR_AHEAD = `Rides can be requested at most ${RIDE_LIMITS.maxDaysAhead} days ahead.`;
+
 /** What one cab holds (issue 10): a request takes 1–2 seats and carries 0–3 bags. */
 export const CAB_LIMITS = {
   maxRiders: 3,

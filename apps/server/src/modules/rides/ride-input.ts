@@ -1,5 +1,5 @@
 import { isInCityBounds, terminalAt, type Place, type TerminalId } from '@aeropool/contract/places';
-import { RIDE_LIMITS } from '@aeropool/contract/rides';
+import { RIDE_LIMITS, TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
 import { AppError } from '../../lib/app-error';
 
 export type RideInput = {
@@ -47,13 +47,7 @@ export function parseRideInput(
     });
   }
   if (time > now.getTime() + RIDE_LIMITS.maxDaysAhead * DAY_MS) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `Rides can be requested at most ${RIDE_LIMITS.maxDaysAhead} days ahead.`,
-      {
-        field: 'timeOfTravel',
-      },
-    );
+    throw new AppError('BAD_REQUEST', TOO_FAR_AHEAD, { field: 'timeOfTravel' });
   }
   return {
     direction,

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { focusFirstField } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { toKolkataInputValue } from '../../../lib/format-time';
+import { RIDE_LIMITS, TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
 import { useSaveRideRequest } from '../api/save-ride-request';
 import { placeSearchQueryOptions } from '../api/search-places';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
@@ -46,6 +47,11 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
     request ? formValuesFrom(request) : emptyFormValues(),
   );
   const [minTime] = useState(() => toKolkataInputValue(Date.now()));
+  // The picker offers no day the server refuses (datetime-local values compare as text).
+  const [maxTime] = useState(() =>
+    toKolkataInputValue(Date.now() + RIDE_LIMITS.maxDaysAhead * 86_400_000),
+  );
+  const isTooFarAhead = values.time > maxTime;
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveRideRequest();
   // Covers the route re-fetch before the save as well as the save itself.
@@ -90,6 +96,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
       toast.error(RIDE_REQUEST_TOASTS.fillAll);
       return;
     }
+    if (isTooFarAhead) return;
     setIsPending(true);
     try {
       const place = await withRouteFor(values.place, values.terminalId);
@@ -159,8 +166,15 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
         type="datetime-local"
         value={values.time}
         min={minTime}
+        max={maxTime}
         hint="Bengaluru time (IST)"
-        error={showMissing && !values.time ? 'Choose a date and time (Bengaluru time).' : undefined}
+        error={
+          showMissing && !values.time
+            ? 'Choose a date and time (Bengaluru time).'
+            : isTooFarAhead
+              ? TOO_FAR_AHEAD
+              : undefined
+        }
         disabled={isPending}
         onChange={(event) => set({ time: event.target.value })}
       />
