@@ -5,6 +5,8 @@ import { serverMessageOr } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-time';
 import { ProfileCard } from '../../accounts/components/profile-card';
 import { riderName } from '../../trips/utils/trip-route';
+import type { BlockedRider } from '@aeropool/contract/safety';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 import { useBlockedRiders, useUnblockRider } from '../api/safety-api';
 
 /** /profile: the riders I blocked, each with Unblock. */
@@ -36,28 +38,47 @@ export function BlockedRiders({ userId }: { userId: string }) {
   else
     body = (
       <ul className="flex flex-col divide-y divide-slate-100">
-        {blocked.data.map((rider) => {
-          const name = riderName(rider);
-          return (
-            <li key={rider._id} className="flex items-center justify-between gap-3 py-2">
-              <div className="min-w-0">
-                <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
-                <p className="text-xs text-slate-500">Blocked on {formatDate(rider.blockedAt)}</p>
-              </div>
-              <Button
-                variant="secondary"
-                aria-label={`Unblock ${name}`}
-                onClick={() => void lift(rider._id)}
-                isLoading={unblock.isPending && unblock.variables === rider._id}
-                loadingText="Unblocking..."
-              >
-                Unblock
-              </Button>
-            </li>
-          );
-        })}
+        {blocked.data.map((rider) => (
+          <BlockedRiderRow
+            key={rider._id}
+            rider={rider}
+            isUnblocking={unblock.isPending && unblock.variables === rider._id}
+            onUnblock={() => void lift(rider._id)}
+          />
+        ))}
       </ul>
     );
 
   return <ProfileCard title="Blocked riders">{body}</ProfileCard>;
+}
+
+/** One blocked rider; once unblocked the row goes, and focus goes to the card's heading. */
+function BlockedRiderRow({
+  rider,
+  isUnblocking,
+  onUnblock,
+}: {
+  rider: BlockedRider;
+  isUnblocking: boolean;
+  onUnblock: () => void;
+}) {
+  const rowRef = useFocusStaysNearby<HTMLLIElement>();
+  const name = riderName(rider);
+  return (
+    <li ref={rowRef} className="flex items-center justify-between gap-3 py-2">
+      <div className="min-w-0">
+        <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
+        <p className="text-xs text-slate-500">Blocked on {formatDate(rider.blockedAt)}</p>
+      </div>
+      <Button
+        variant="secondary"
+        aria-label={`Unblock ${name}`}
+        onClick={onUnblock}
+        isLoading={isUnblocking}
+        loadingText="Unblocking..."
+      >
+        Unblock
+      </Button>
+    </li>
+  );
 }
