@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import type { User } from '@aeropool/contract/accounts';
 import { OTP_LENGTH } from '@aeropool/contract/limits';
@@ -31,11 +31,29 @@ export function PhoneVerification({ user }: { user: User }) {
   const countdown = useCountdown();
   const send = useSendPhoneCode();
   const verify = useVerifyPhoneCode(user._id);
+  const isCodeForThisPhone = sentTo === user.phone;
+  // The button pressed is replaced (by the code's field, then by the badge): focus follows, so a
+  // keyboard or screen-reader user is not sent back to the top of the page.
+  const formRef = useRef<HTMLFormElement>(null);
+  const badgeRef = useRef<HTMLDivElement>(null);
+  const wasVerified = useRef(user.phoneVerified);
+  useEffect(() => {
+    if (isCodeForThisPhone) formRef.current?.querySelector('input')?.focus();
+  }, [isCodeForThisPhone]);
+  useEffect(() => {
+    if (user.phoneVerified && !wasVerified.current) badgeRef.current?.focus();
+    wasVerified.current = user.phoneVerified;
+  }, [user.phoneVerified]);
 
   if (!user.phone) {
     return <p className="text-sm text-slate-600">Add your phone number above to verify it.</p>;
   }
-  if (user.phoneVerified) return <PhoneVerifiedBadge />;
+  if (user.phoneVerified)
+    return (
+      <div ref={badgeRef} tabIndex={-1} className="w-fit focus:outline-none">
+        <PhoneVerifiedBadge />
+      </div>
+    );
 
   const sendCode = async () => {
     try {
@@ -64,7 +82,6 @@ export function PhoneVerification({ user }: { user: User }) {
     }
   };
 
-  const isCodeForThisPhone = sentTo === user.phone;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">
@@ -72,7 +89,12 @@ export function PhoneVerification({ user }: { user: User }) {
         verified” badge once you confirm this number with a code we text to it.
       </p>
       {isCodeForThisPhone ? (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
           <TextField
             label="SMS code"
             name="sms-code"
