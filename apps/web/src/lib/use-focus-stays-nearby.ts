@@ -60,3 +60,22 @@ export function useFocusStaysNearby<T extends HTMLElement>() {
   }, []);
   return ref;
 }
+
+/**
+ * For a card that stays while what had focus in it goes (a case resolved loses its Resolve
+ * button, a completed match its status select): when `state` changes after mount and focus was
+ * lost to <body>, focus goes to the heading the returned ref is attached to.
+ */
+export function useFocusHeadingOnChange<T extends HTMLElement = HTMLHeadingElement>(
+  state: unknown,
+) {
+  const headingRef = useRef<T>(null);
+  const previous = useRef(state);
+  useEffect(() => {
+    if (Object.is(previous.current, state)) return;
+    previous.current = state;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    focusHeading(headingRef.current);
+  }, [state]);
+  return headingRef;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import {
   REPLY_MAX_LENGTH,
@@ -14,7 +14,7 @@ import { useDeskAction } from '../api/desk-api';
 import { DeskRiderCard } from './desk-rider-card';
 import { ReasonDialog } from './reason-dialog';
 import { formatDateTime } from '../../../lib/format-time';
-import { focusHeading, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
+import { useFocusHeadingOnChange, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
 
@@ -30,15 +30,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
   // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
   const cardRef = useFocusStaysNearby<HTMLElement>();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const wasOpen = useRef(entry.status === 'Open');
-  useEffect(() => {
-    const isResolvedNow = wasOpen.current && entry.status !== 'Open';
-    wasOpen.current = entry.status === 'Open';
-    if (!isResolvedNow) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    focusHeading(headingRef.current);
-  }, [entry.status]);
+  const headingRef = useFocusHeadingOnChange(entry.status);
 
   const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
     try {

@@ -78,3 +78,25 @@ it('asks before Completed when every co-rider is rated, and sends it only on Yes
   await act(async () => api.answer());
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
+
+it('keeps focus on the card once the match is Completed and its status select is a badge', () => {
+  holdFetch();
+  const card = (status: Match['status']) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard
+          request={mine}
+          match={{ ...match, status }}
+          myRatings={[]}
+          userId="user-mine"
+          isPastTab
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(card('Active'));
+  screen.getByRole('combobox', { name: 'Match status' }).focus();
+  rerender(card('Completed'));
+  expect(screen.queryByRole('combobox', { name: 'Match status' })).toBeNull();
+  expect(document.activeElement?.tagName).toBe('H3');
+});

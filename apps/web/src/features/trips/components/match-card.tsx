@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useFocusHeadingOnChange, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
@@ -91,16 +92,25 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   };
 
   const isBusy = statusMutation.isPending;
+  // Completed or cancelled, the status select becomes a badge: focus stays on the card, and
+  // goes to the list's heading if the card leaves the tab.
+  const cardRef = useFocusStaysNearby<HTMLElement>();
+  const headingRef = useFocusHeadingOnChange(match.status);
 
   return (
     <article
+      ref={cardRef}
       aria-labelledby={headingId}
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Matched</p>
-          <h3 id={headingId} className="mt-1 text-base font-semibold text-slate-900">
+          <h3
+            ref={headingRef}
+            id={headingId}
+            className="mt-1 text-base font-semibold text-slate-900"
+          >
             <DirectionIcon direction={request.direction} className="mr-1.5" />
             {tripLabel(request)}
           </h3>
