@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
+
+/** The server's answer that the request is no longer one that can be cancelled. */
+export const isConflict = (error: unknown): boolean =>
+  error instanceof ApiError && error.statusCode === 409;
 import { refreshAfterTripWrite } from './refresh-after-trip-write';
 
 export async function cancelRideRequest(requestId: string): Promise<string> {
@@ -12,5 +16,9 @@ export function useCancelRideRequest() {
   return useMutation({
     mutationFn: cancelRideRequest,
     onSuccess: () => refreshAfterTripWrite(queryClient),
+    // Refused because the request changed meanwhile (expired, matched): the list shows it as it is.
+    onError: (error) => {
+      if (isConflict(error)) void refreshAfterTripWrite(queryClient);
+    },
   });
 }

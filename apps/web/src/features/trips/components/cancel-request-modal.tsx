@@ -2,7 +2,7 @@ import toast from '../../../lib/notify';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useCancelRideRequest } from '../api/cancel-ride-request';
+import { isConflict, useCancelRideRequest } from '../api/cancel-ride-request';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
 import { routeText } from '../utils/trip-route';
 import { TripTime } from './trip-time';
@@ -26,6 +26,8 @@ export function CancelRequestModal({ request, onClose }: Props) {
           ? RIDE_REQUEST_TOASTS.cancelFailed
           : RIDE_REQUEST_TOASTS.cancelException,
       );
+      // Expired or matched while the dialog was open: trying again cannot work.
+      if (isConflict(error)) onClose();
     }
   };
 
