@@ -142,4 +142,9 @@ export async function serve({
   app.log.info(
     `AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`,
   );
+  // Right for a first try on one's own machine; on a server, riders' codes would sit in the log.
+  if (!config.SMTP_URL)
+    app.log.warn(
+      'SMTP_URL is not set: e-mails, one-time codes included, are written to this log and to DATA_DIR/outbox instead of being sent. Set SMTP_URL before anyone else signs up.',
+    );
 }

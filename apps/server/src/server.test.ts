@@ -60,6 +60,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     );
     expect(second.output()).not.toContain('ready on');
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // No SMTP_URL here: the server says where mail goes instead.
+    expect(first.output()).toContain('SMTP_URL is not set: e-mails, one-time codes included');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -55,18 +55,6 @@ describe('the mailer with a mail server that does not answer', () => {
   }, 5_000);
 });
 
-describe('the mailer without SMTP_URL', () => {
-  it('says at once that mail is logged, not sent', async () => {
-    const lines: string[] = [];
-    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
-    const mailer = createMailer({ from: 'a@b.test', log });
-    expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
-      expect.stringMatching(/^SMTP_URL is not set: e-mails, one-time codes included, are written/),
-    ]);
-    await mailer.close();
-  });
-});
-
 describe('mail sent later', () => {
   let capture: MailCapture;
   beforeAll(async () => {

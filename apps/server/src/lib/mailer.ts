@@ -107,11 +107,6 @@ export function createMailer({
   log,
   retryDelaysMs = MAIL_RETRY_DELAYS_MS,
 }: MailerOptions): Mailer {
-  // Right for a first try on one's own machine; on a server, riders' codes would sit in the log.
-  if (!smtpUrl)
-    log.warn(
-      'SMTP_URL is not set: e-mails, one-time codes included, are written to this log and to DATA_DIR/outbox instead of being sent. Set SMTP_URL before anyone else signs up.',
-    );
   // nodemailer is loaded with the first message, not at every start (issue 7: cold start).
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>
