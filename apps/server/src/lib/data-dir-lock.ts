@@ -29,7 +29,14 @@ export function processStartTime(pid: number): string | undefined {
 }
 
 const readRecord = (file: string): LockRecord | undefined => {
-  const text = fs.readFileSync(file, 'utf8').trim();
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    // Removed meanwhile (its server stopped, or another took it over): nobody holds it.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
   try {
     const parsed = JSON.parse(text) as LockRecord;
     if (Number.isInteger(parsed.pid)) return parsed;
@@ -49,6 +56,36 @@ const isHeld = (record: LockRecord): boolean => {
 };
 
 /**
+ * Removes the stale lock `file` unless another process is removing it too: only the process that
+ * creates the takeover file exclusively may unlink the lock, so two servers starting at once on
+ * a folder a dead server left cannot each remove the lock the other has just taken. Returns
+ * false when another process is taking over (the caller looks again).
+ */
+function removeStaleLock(file: string, stale: LockRecord | undefined, mine: string): boolean {
+  const takeover = `${file}.takeover`;
+  try {
+    fs.writeFileSync(takeover, mine, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const taker = readRecord(takeover);
+    // Left by a process that died while taking over: gone with it.
+    if (!taker || !isHeld(taker)) fs.rmSync(takeover, { force: true });
+    return false;
+  }
+  try {
+    // Still the lock found stale, not one a faster server has written since.
+    const now = readRecord(file);
+    if (now?.pid === stale?.pid && now?.startTime === stale?.startTime)
+      fs.rmSync(file, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(takeover, { force: true });
+  }
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
  * PGlite has no lock of its own, so two processes on one folder would corrupt it. The lock is a
  * file created exclusively that holds our pid and start time; a lock left by a process that is
  * gone (or whose pid now belongs to another process) is taken over, so a crash never needs
@@ -58,7 +95,7 @@ export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'aeropool.lock');
   const mine = JSON.stringify({ pid: process.pid, startTime: processStartTime(process.pid) });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
     try {
       fs.writeFileSync(file, mine, { flag: 'wx' });
       return () => {
@@ -77,7 +114,8 @@ export function lockDataDir(dataDir: string): () => void {
             'Stop that server first, or start this one with another DATA_DIR.',
         );
       }
-      fs.unlinkSync(file);
+      // Another server is taking the stale lock over: it will hold the folder in a moment.
+      if (!removeStaleLock(file, holder, mine)) pause(50);
     }
   }
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
