@@ -41,8 +41,10 @@ type CancelInput = {
 };
 
 /**
- * The match is Cancelled; `cancelledRequestId` too, when given; every other member's request is
- * Active again, free to match anew. Returns the riders whose asks to join it closed, to tell.
+ * The match is Cancelled; `cancelledRequestId` too, when given; every other member's request
+ * whose time is ahead is Active again, free to match anew. One whose time has passed keeps the
+ * match, so the trip shows on the Past tab as a cancelled match, not as a ride that expired
+ * alone. Returns the riders whose asks to join it closed, to tell.
  */
 export async function cancelMatch(
   tx: DbOrTx,
@@ -52,10 +54,7 @@ export async function cancelMatch(
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
     .where(eq(matches.id, matchId));
-  // Whoever cancels gives up the ratings they gave on it: nobody rates a co-rider after the trip
-  // and then cancels to keep them from rating back. The ratings they received stay, so a cancel
-  // cannot wipe them either.
-  await tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
+  await takeBackRatingsGiven(tx, matchId, userId);
   if (cancelledRequestId) {
     await tx
       .update(rideRequests)
@@ -69,11 +68,20 @@ export async function cancelMatch(
       and(
         inArray(rideRequests.id, requestIds),
         cancelledRequestId ? ne(rideRequests.id, cancelledRequestId) : undefined,
+        gt(rideRequests.timeOfTravel, now),
       ),
     );
   // The asks to join it last: rides before match requests, the order a block and an accept take.
   return closeAsksToJoin(tx, matchId, now);
 }
+
+/**
+ * A rider who cancels a match, or leaves a cab, gives up the ratings they gave on it: nobody rates
+ * a co-rider after the trip and then cancels to keep them from rating back. The ratings they
+ * received stay, so a cancel cannot wipe them either.
+ */
+const takeBackRatingsGiven = (tx: DbOrTx, matchId: string, userId: string) =>
+  tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
 
 /** A match that ended takes nobody: its pending asks close. Returns the askers, to tell. */
 async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<string[]> {
@@ -147,8 +155,7 @@ export async function leaveMatch(
     .where(
       and(eq(matchMembers.matchId, matchId), eq(matchMembers.rideRequestId, mine.rideRequestId)),
     );
-  // As a cancel: the leaver gives up the ratings they gave on this cab, and keeps those received.
-  await tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
+  await takeBackRatingsGiven(tx, matchId, userId);
   await tx
     .update(rideRequests)
     .set({ status: cancelMyRequest ? 'Cancelled' : 'Active', currentMatchId: null, updatedAt: now })

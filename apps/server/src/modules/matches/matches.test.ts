@@ -261,6 +261,14 @@ describe('ratings', () => {
       expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
       expect([(await stats(a)).averageRating, (await stats(b)).averageRating]).toEqual([2, 0]);
       expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(409);
+      // Both keep the trip on Past as a cancelled match, not as a ride that expired alone.
+      for (const rider of [a, b]) {
+        const [trip] = await trips(rider, 'past');
+        expect(trip).toMatchObject({
+          rideRequest: { status: 'Matched' },
+          match: { _id: matchId, status: 'Cancelled' },
+        });
+      }
     });
   });
 

@@ -37,9 +37,11 @@ function CancelMatchForm({
         {cabGoesOn
           ? 'You leave the shared cab; the other riders stay matched and are told at once.'
           : 'The shared ride ends for both of you, and your co-rider is told at once.'}{' '}
-        {isAfterTrip
-          ? 'The trip’s time has passed, so it will show as cancelled, and any rating you gave on it is taken back.'
-          : 'Your ride request stays open so you can match with someone else.'}
+        {!isAfterTrip
+          ? 'Your ride request stays open so you can match with someone else.'
+          : cabGoesOn
+            ? 'Any rating you gave on this trip is taken back.'
+            : 'The trip’s time has passed, so it will show as cancelled, and any rating you gave on it is taken back.'}
       </p>
       {isAfterTrip ? null : (
         <label className="flex items-start gap-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
