@@ -21,27 +21,30 @@ export function focusPageHeadingIfLost(): void {
 
 /**
  * For something an action may take off the page (a request moved to another list by the refetch,
- * a trip cancelled): if it leaves while it holds focus, or after its busy button dropped it,
- * focus goes to the heading of the section it was in (or the page's), not to <body>, where a
- * keyboard or screen-reader user would start again from the top. Returns the ref to attach.
+ * a trip cancelled) or change in place (a case resolved loses its Resolve button, a completed
+ * match its status select): if it held focus, and focus was lost (to nothing, or with what held
+ * it), focus goes to its own heading when it stays and `state` changed, or to the heading of the
+ * section it was in (or the page's) when it leaves, not to <body>, where a keyboard or
+ * screen-reader user would start again from the top. A change made elsewhere (a co-rider, another
+ * operator) moves nothing. Returns the ref to attach.
  */
-export function useFocusStaysNearby<T extends HTMLElement>() {
+export function useFocusStaysNearby<T extends HTMLElement>(state?: unknown) {
   const ref = useRef<T>(null);
+  const holdsFocus = useRef(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     // Focus inside, or lost from inside to nothing (a button disabled while it works).
-    let holdsFocus = false;
-    const onFocusIn = () => (holdsFocus = true);
+    const onFocusIn = () => (holdsFocus.current = true);
     const onFocusOut = (event: FocusEvent) => {
       if (event.relatedTarget) {
-        holdsFocus = element.contains(event.relatedTarget as Node);
+        holdsFocus.current = element.contains(event.relatedTarget as Node);
         return;
       }
       // Lost to nothing: still ours if what had it was disabled (a busy button) or taken away;
       // a click on the page's background gave it up.
       const left = event.target as HTMLElement & { disabled?: boolean };
-      holdsFocus = left.disabled === true || !left.isConnected;
+      holdsFocus.current = left.disabled === true || !left.isConnected;
     };
     element.addEventListener('focusin', onFocusIn);
     element.addEventListener('focusout', onFocusOut);
@@ -49,33 +52,24 @@ export function useFocusStaysNearby<T extends HTMLElement>() {
     return () => {
       element.removeEventListener('focusin', onFocusIn);
       element.removeEventListener('focusout', onFocusOut);
-      if (!holdsFocus) return;
+      if (!holdsFocus.current) return;
       // A microtask later: by then the element is gone and a closing dialog has given focus back.
       queueMicrotask(() => {
         if (element.isConnected) return;
-        if (document.activeElement && document.activeElement !== document.body) return;
+        if (!isFocusLost()) return;
         focusHeading(fallback?.isConnected ? fallback : pageHeading());
       });
     };
   }, []);
-  return ref;
-}
-
-/**
- * For a card that stays while what had focus in it goes (a case resolved loses its Resolve
- * button, a completed match its status select): when `state` changes after mount and focus was
- * lost to <body>, focus goes to the heading the returned ref is attached to.
- */
-export function useFocusHeadingOnChange<T extends HTMLElement = HTMLHeadingElement>(
-  state: unknown,
-) {
-  const headingRef = useRef<T>(null);
   const previous = useRef(state);
   useEffect(() => {
     if (Object.is(previous.current, state)) return;
     previous.current = state;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    focusHeading(headingRef.current);
+    const element = ref.current;
+    if (!element || !holdsFocus.current || !isFocusLost()) return;
+    focusHeading(element.querySelector<HTMLElement>('h1, h2, h3, h4'));
   }, [state]);
-  return headingRef;
+  return ref;
 }
+
+const isFocusLost = () => !document.activeElement || document.activeElement === document.body;

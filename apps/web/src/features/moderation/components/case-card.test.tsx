@@ -56,3 +56,9 @@ it('offers no reply on a resolved ticket', () => {
   // Shown resolved from the start: nothing takes focus.
   expect(document.activeElement).toBe(document.body);
 });
+
+it('moves no focus when another operator resolves the case', () => {
+  const { rerender } = render(page(ticket('Open')));
+  rerender(page(ticket('Resolved')));
+  expect(document.activeElement).toBe(document.body);
+});

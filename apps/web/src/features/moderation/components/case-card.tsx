@@ -14,7 +14,7 @@ import { useDeskAction } from '../api/desk-api';
 import { DeskRiderCard } from './desk-rider-card';
 import { ReasonDialog } from './reason-dialog';
 import { formatDateTime } from '../../../lib/format-time';
-import { useFocusHeadingOnChange, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 
 type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
 
@@ -29,8 +29,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   const busy = action.isPending;
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
   // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
-  const cardRef = useFocusStaysNearby<HTMLElement>();
-  const headingRef = useFocusHeadingOnChange(entry.status);
+  const cardRef = useFocusStaysNearby<HTMLElement>(entry.status);
 
   const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
     try {
@@ -69,7 +68,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
       className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <header className="flex flex-wrap items-center gap-2">
-        <h2 ref={headingRef} id={titleId} className="text-base font-semibold text-slate-900">
+        <h2 id={titleId} className="text-base font-semibold text-slate-900">
           {entry.reference} · {entry.kind === 'report' ? 'Report' : 'Ticket'}: {entry.label}
         </h2>
         <StatusBadge status={entry.status} label="Status" />

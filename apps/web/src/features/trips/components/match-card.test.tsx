@@ -100,3 +100,23 @@ it('keeps focus on the card once the match is Completed and its status select is
   expect(screen.queryByRole('combobox', { name: 'Match status' })).toBeNull();
   expect(document.activeElement?.tagName).toBe('H3');
 });
+
+it('moves no focus when the match changes while focus was elsewhere (a co-rider completed it)', () => {
+  holdFetch();
+  const card = (status: Match['status']) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard
+          request={mine}
+          match={{ ...match, status }}
+          myRatings={[]}
+          userId="user-mine"
+          isPastTab
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(card('Active'));
+  rerender(card('Completed'));
+  expect(document.activeElement).toBe(document.body);
+});

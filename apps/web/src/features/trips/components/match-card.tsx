@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useFocusHeadingOnChange, useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
+import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
 import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
@@ -94,8 +94,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   const isBusy = statusMutation.isPending;
   // Completed or cancelled, the status select becomes a badge: focus stays on the card, and
   // goes to the list's heading if the card leaves the tab.
-  const cardRef = useFocusStaysNearby<HTMLElement>();
-  const headingRef = useFocusHeadingOnChange(match.status);
+  const cardRef = useFocusStaysNearby<HTMLElement>(match.status);
 
   return (
     <article
@@ -106,11 +105,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Matched</p>
-          <h3
-            ref={headingRef}
-            id={headingId}
-            className="mt-1 text-base font-semibold text-slate-900"
-          >
+          <h3 id={headingId} className="mt-1 text-base font-semibold text-slate-900">
             <DirectionIcon direction={request.direction} className="mr-1.5" />
             {tripLabel(request)}
           </h3>
