@@ -234,7 +234,8 @@ export async function deactivateUser(ctx: ServiceContext, id: string): Promise<v
 
 /**
  * Takes a rider out of the product (deactivation, suspension): `change` is written to the user,
- * every session ends, Active matches are left and open requests cancelled; co-riders are told.
+ * every session ends, Active matches whose trip is ahead are left (one whose trip is over stays,
+ * for the co-riders to rate and complete) and open requests cancelled; co-riders are told.
  * `first` runs in the same transaction once the rider's row is locked (a check, an audit entry).
  */
 export async function withdrawRider(

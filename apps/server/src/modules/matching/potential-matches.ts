@@ -283,8 +283,9 @@ export async function findMatchesAndRequests(
       matchPercentage: pending.matchPercentage,
       distance: pending.distance,
     };
-    // A decline stays on the sender's list, as it was; nothing to act on (issue 9). Once the
-    // declining rider's ride changes, the sender is not shown their new plans: it goes.
+    // A decline stays on the sender's list, as it was; nothing to act on (issue 9). Once the ride
+    // it was sent to is written again (edited, matched elsewhere, cancelled), it goes: the sender
+    // is not shown the new plans of a rider who declined them.
     if (pending.status === 'Declined') {
       const isAsWhenDeclined = !pending.respondedAt || other.updatedAt <= pending.respondedAt;
       return isAsWhenDeclined ? [{ incoming: false, view: base }] : [];

@@ -53,7 +53,8 @@ type BlockOutcome = {
 /**
  * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
  * them are declined and an Active match between them whose trip is ahead is cancelled, each
- * member's request open again. Blocking twice is harmless. Call `announceBlock` once the transaction has committed.
+ * member's request open again. Blocking twice is harmless. Call `announceBlock` once the
+ * transaction has committed.
  */
 export async function applyBlock(
   ctx: ServiceContext,

@@ -67,11 +67,12 @@ export function PrivacyPage() {
         <p>
           You can see and correct your details on your profile at any time. You can deactivate your
           account from the profile page; once deactivated you can no longer sign in or be matched.
-          For 30 days a password reset brings it back; after that your e-mail address and phone
-          number are removed from it, and your trips stay in your co-riders&apos; history under your
-          name. One-time codes, and the record of codes sent, are deleted within two days. To ask
-          for a copy of your data or for it to be erased, write to support. We handle these requests
-          in line with India&apos;s Digital Personal Data Protection Act, 2023.
+          For 30 days a password reset brings it back; after that, unless the account was suspended,
+          your e-mail address and phone number are removed from it, and your trips stay in your
+          co-riders&apos; history under your name. One-time codes, and the record of codes sent, are
+          deleted within two days. To ask for a copy of your data or for it to be erased, write to
+          support. We handle these requests in line with India&apos;s Digital Personal Data
+          Protection Act, 2023.
         </p>
       </LegalSection>
 
