@@ -1,7 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
-import { otpCodes, otpEvents, users } from '../../db/schema';
+import {
+  emailVerifications,
+  otpCodes,
+  otpEvents,
+  phoneCodeEvents,
+  phoneCodes,
+  users,
+} from '../../db/schema';
 import { tidyAccounts } from './account-housekeeping';
 import { resetPassword } from '../../test/reset-password';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -149,11 +156,28 @@ describe('the daily tidy-up (decision 007)', () => {
       .update(users)
       .set({ suspendedAt: t.clock.now(), suspensionReason: 'Abusive messages' })
       .where(eq(users.id, suspended.id));
-    // A code asked for once, by an address nobody signs up with.
+    // A code asked for once, by an address nobody signs up with; an e-mail proof never used; a
+    // phone code never entered, and its history.
     expect(
       (await post('/api/otp/generate', { email: 'typo@exmaple.com', purpose: 'signup' }))
         .statusCode,
     ).toBe(201);
+    const soon = new Date(t.clock.now().getTime() + 600_000);
+    await t.database.db.insert(emailVerifications).values({
+      tokenHash: `unused-${active.id}`,
+      email: 'typo@exmaple.com',
+      purpose: 'signup',
+      expiresAt: soon,
+    });
+    await t.database.db.insert(phoneCodes).values({
+      userId: active.id,
+      phone: '+919812300007',
+      codeHash: 'x',
+      expiresAt: soon,
+    });
+    await t.database.db
+      .insert(phoneCodeEvents)
+      .values({ phone: '+919812300007', kind: 'sent', userId: active.id });
     t.clock.advance(20 * DAY_MS);
     await deactivate(recent);
     t.clock.advance(11 * DAY_MS);
@@ -182,6 +206,21 @@ describe('the daily tidy-up (decision 007)', () => {
       expect(typo).toEqual([]);
       expect(
         await t.database.db.select().from(otpCodes).where(eq(otpCodes.email, 'typo@exmaple.com')),
+      ).toEqual([]);
+      expect(
+        await t.database.db
+          .select()
+          .from(emailVerifications)
+          .where(eq(emailVerifications.email, 'typo@exmaple.com')),
+      ).toEqual([]);
+      expect(
+        await t.database.db.select().from(phoneCodes).where(eq(phoneCodes.userId, active.id)),
+      ).toEqual([]);
+      expect(
+        await t.database.db
+          .select()
+          .from(phoneCodeEvents)
+          .where(eq(phoneCodeEvents.phone, '+919812300007')),
       ).toEqual([]);
     } finally {
       t.clock.advance(-31 * DAY_MS);

@@ -24,8 +24,9 @@ const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
  * What a released account keeps: an address that is unique and no mail can ever reach, no Google
  * link, and no phone (the number may be verified on a new account, decision 008).
  */
+const RELEASED_DOMAIN = 'invalid.aeropool';
 const releasedColumns = (now: Date) => ({
-  email: sql`'released-' || ${users.id}::text || '@invalid.aeropool'`,
+  email: sql`'released-' || ${users.id}::text || ${`@${RELEASED_DOMAIN}`}`,
   googleSubject: null,
   phone: null,
   phoneVerifiedAt: null,
@@ -49,7 +50,7 @@ export async function releaseDueAccounts(db: DbOrTx, now: Date): Promise<number>
           isNull(users.deactivatedAt),
           lt(users.deactivatedAt, new Date(now.getTime() - WINDOW_MS)),
         ),
-        notLike(users.email, 'released-%@invalid.aeropool'),
+        notLike(users.email, `released-%@${RELEASED_DOMAIN}`),
       ),
     )
     .returning({ id: users.id });

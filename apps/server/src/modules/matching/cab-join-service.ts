@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
-import { assertRatingsAllow } from './rating-rule';
+import { assertMayMatch } from './rating-rule';
 import { acceptClosingOthers, lockStillPending } from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
@@ -84,7 +84,7 @@ export async function askToJoinCab(
       'CONFLICT',
       `Your ride request is ${status.toLowerCase()}, so it cannot be matched.`,
     );
-  await assertRatingsAllow(tx, { self: userId }, 'send');
+  await assertMayMatch(tx, { self: userId }, 'send');
   // A cab that declined this ride keeps it out (decision 004), whichever of its riders is asked.
   const [declined] = await tx
     .select({ id: matchRequests.id })
@@ -167,7 +167,7 @@ export async function answerAskToJoin(
   await lockStillPending(tx, pending.id);
   if (!joiner || effectiveStatus(joiner, now) !== 'Active') throw new AppError('CONFLICT', GONE);
   // The joiner's ratings may have fallen since they asked (the cab's riders are checked in admit).
-  await assertRatingsAllow(tx, { self: userId, other: joiner.riderId }, 'accept');
+  await assertMayMatch(tx, { self: userId, other: joiner.riderId }, 'accept');
   const { members } = await admitOrThrow(ctx, tx, matchId, joiner);
 
   await tx

@@ -18,7 +18,7 @@ import {
 import { notifyRider } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
 import { areKeptApart } from './kept-apart';
-import { assertRatingsAllow } from './rating-rule';
+import { assertMayMatch } from './rating-rule';
 import {
   acceptClosingOthers,
   closedRequestColumns,
@@ -120,7 +120,7 @@ async function insertMatchRequest(
   assertOpen(from, now, 'Your');
   assertOpen(to, now, 'Their');
   await assertNotBlocked(tx, from.riderId, to.riderId);
-  await assertRatingsAllow(tx, { self: from.riderId, other: to.riderId }, 'send');
+  await assertMayMatch(tx, { self: from.riderId, other: to.riderId }, 'send');
   if (await areKeptApart(tx, from.id, to.id))
     throw new AppError('CONFLICT', 'That ride is no longer available.');
   const genders = await gendersOf(tx, [from.riderId, to.riderId]);
@@ -224,7 +224,7 @@ export async function respondToMatchRequest(
     if (locked.length !== 2) throw new AppError('CONFLICT', 'That ride is no longer available.');
     await assertNotBlocked(tx, locked[0]!.riderId, locked[1]!.riderId);
     // What was checked at the sending may have changed since: ratings, and the two kept apart.
-    await assertRatingsAllow(tx, { self: userId, other: pending.fromUserId }, 'accept');
+    await assertMayMatch(tx, { self: userId, other: pending.fromUserId }, 'accept');
     // A ride edited after the request was sent may no longer fit the other one.
     if (
       !isCompatible(ctx, locked[0]!, locked[1]!) ||

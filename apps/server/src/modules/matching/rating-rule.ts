@@ -35,7 +35,7 @@ export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set
  * ratings can fall and reports come while a request waits. A hidden rider is not offered to
  * others, so they must not reach others by sending either.
  */
-export async function assertRatingsAllow(
+export async function assertMayMatch(
   db: DbOrTx,
   riders: { self: string; other?: string },
   action: 'send' | 'accept',

@@ -52,12 +52,7 @@ export function AdminPage() {
       <PageShell>
         <main className="flex flex-1 items-center justify-center p-6">
           {queue.isError ? (
-            <div role="alert" className="flex items-center gap-3 text-slate-700">
-              Could not load this page.
-              <Button variant="secondary" onClick={() => void queue.refetch()}>
-                Retry
-              </Button>
-            </div>
+            <RetryAlert text="Could not load this page." onRetry={() => void queue.refetch()} />
           ) : (
             <Spinner label="Loading…" />
           )}
@@ -96,12 +91,7 @@ export function AdminPage() {
           />
         </div>
         {queue.isError ? (
-          <div role="alert" className="flex items-center gap-3 text-slate-700">
-            Could not load the queue.
-            <Button variant="secondary" onClick={() => void queue.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <RetryAlert text="Could not load the queue." onRetry={() => void queue.refetch()} />
         ) : !queue.data ? (
           <Spinner label="Loading…" />
         ) : queue.data.cases.length === 0 ? (
@@ -125,5 +115,16 @@ export function AdminPage() {
         <AuditLog />
       </main>
     </PageShell>
+  );
+}
+
+function RetryAlert({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex items-center gap-3 text-slate-700">
+      {text}
+      <Button variant="secondary" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
   );
 }

@@ -3,7 +3,10 @@ import { DirectionIcon } from '../trips/components/direction-icon';
 import { useParams } from 'react-router';
 import { TERMINALS } from '@aeropool/contract/terminals';
 import type { SharedTrip } from '@aeropool/contract/trip-share';
-import { TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share-messages';
+import {
+  TRIP_SHARE_HOURS_AFTER_TRIP,
+  TRIP_SHARE_MESSAGES,
+} from '@aeropool/contract/trip-share-messages';
 import { PageShell } from '../../components/layout/page-shell';
 import { CardSkeletons } from '../../components/ui/skeleton';
 import { serverMessageOr } from '../../lib/api-client';
@@ -125,8 +128,8 @@ function SharedTripCard({ trip }: { trip: SharedTrip }) {
       <EmergencyActions />
       <p className="text-xs text-slate-500">
         {trip.status === 'Cancelled'
-          ? 'This link stops working 6 hours after the trip, or sooner if the ride is changed.'
-          : `This page updates by itself. ${trip.riderFirstName} can turn the link off at any time; it stops working 6 hours after the trip.`}
+          ? `This link stops working ${TRIP_SHARE_HOURS_AFTER_TRIP} hours after the trip, or sooner if the ride is changed.`
+          : `This page updates by itself. ${trip.riderFirstName} can turn the link off at any time; it stops working ${TRIP_SHARE_HOURS_AFTER_TRIP} hours after the trip.`}
       </p>
     </article>
   );

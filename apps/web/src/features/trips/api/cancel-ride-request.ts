@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
+import { refreshAfterTripWrite } from './refresh-after-trip-write';
 
 /** The server's answer that the request is no longer one that can be cancelled. */
 export const isConflict = (error: unknown): boolean =>
   error instanceof ApiError && error.statusCode === 409;
-import { refreshAfterTripWrite } from './refresh-after-trip-write';
 
 export async function cancelRideRequest(requestId: string): Promise<string> {
   const result = await api.delete(`/ride-request/cancel/${encodeURIComponent(requestId)}`);
