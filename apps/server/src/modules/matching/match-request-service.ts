@@ -60,7 +60,6 @@ export async function sendMatchRequest(
     ctx.db.transaction((tx) => insertMatchRequest(ctx, tx, { userId, fromId, toId, now })),
   );
 
-  const mayMail = await mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':'));
   const views = await loadRideRequestViews(ctx.db, [fromId, toId], now);
   const sender = views.get(fromId)!;
   const name = shortName(sender.rider);
@@ -74,7 +73,7 @@ export async function sendMatchRequest(
       link: '/dashboard',
       dedupeKey: `match-request:${created.id}`,
       mail:
-        rider === created.toUserId && mayMail
+        rider === created.toUserId
           ? matchRequestReceivedMail(
               views.get(toId)!,
               sender,
@@ -82,6 +81,9 @@ export async function sendMatchRequest(
               ctx.config.PUBLIC_URL,
             )
           : undefined,
+      // Counted only for a mail the rider wants: one switched off must not use up the hour's
+      // limit their new-match mails share.
+      mailIf: () => mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':')),
     });
   }
   for (const rider of riders) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });

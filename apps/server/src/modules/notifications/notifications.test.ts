@@ -9,6 +9,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-
 import { alertRidersOfNewRide } from './new-match-alerts';
 import { NOTIFICATION_KEEP_DAYS, pruneNotifications } from './prune-notifications';
 import { sendTripReminders } from './trip-reminders';
+import { matchMailsPerRecipient } from '../matching/match-limits';
 
 let t: TestApp;
 let url: string;
@@ -233,6 +234,14 @@ describe('notification centre', () => {
     await t.mail.waitFor(a.email, (m) => /accepted your match request/.test(m.subject));
     await settle();
     expect(mailsTo(b, /new match request/)).toHaveLength(0);
+    // Nor did the mail switched off count against B's hourly mail limit (which the new-match
+    // mails B still wants share): this hit is the first.
+    const hit = await t.app.limits.store.hit(
+      `${matchMailsPerRecipient.name}|${b.id}`,
+      matchMailsPerRecipient.windowMs,
+      t.clock.now().getTime(),
+    );
+    expect(hit.count).toBe(1);
   });
 });
 
