@@ -16,7 +16,10 @@ const FOCUSABLE =
 
 /** Focuses the first field in `container`; false when it holds none. */
 export function focusFirstField(container: HTMLElement): boolean {
-  const field = container.querySelector<HTMLElement>('input:not([disabled]), select, textarea');
+  // Not a hidden one (a username for password managers): focusing it does nothing in a browser.
+  const field = container.querySelector<HTMLElement>(
+    'input:not([disabled]):not([hidden]):not([type="hidden"]), select, textarea',
+  );
   field?.focus();
   return field !== null;
 }

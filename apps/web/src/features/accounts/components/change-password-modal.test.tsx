@@ -48,3 +48,12 @@ it('cannot be closed with ✕, Escape or the backdrop while the password is bein
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.passwordChanged));
   expect(onClose).toHaveBeenCalledTimes(1);
 });
+
+it('opens with focus in Current Password, not in the hidden username kept for password managers', () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ChangePasswordModal isOpen email="me@example.com" onClose={() => undefined} />
+    </QueryClientProvider>,
+  );
+  expect(document.activeElement).toBe(screen.getByLabelText('Current Password'));
+});
