@@ -17,7 +17,9 @@ export function OtpInput({ value, onChange, error, disabled }: Props) {
       type="text"
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={OTP_LENGTH}
+      // Room for a pasted code's spaces or dashes: a browser cuts text at maxLength before
+      // onChange can drop them (the value itself is cut to the code's length there).
+      maxLength={OTP_LENGTH * 2}
       placeholder={'•'.repeat(OTP_LENGTH)}
       value={value}
       // Pasted codes often carry spaces; keep the digits only.

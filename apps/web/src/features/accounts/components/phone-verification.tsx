@@ -100,7 +100,7 @@ export function PhoneVerification({ user }: { user: User }) {
             name="sms-code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
+            maxLength={OTP_LENGTH * 2}
             value={code}
             onChange={(event) =>
               setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))
