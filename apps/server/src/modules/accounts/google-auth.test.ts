@@ -49,6 +49,21 @@ describe('POST /api/user/google-auth', () => {
     expect(profile.statusCode).toBe(200);
   });
 
+  it('a Google-made account given a password by a reset is a password account from then on', async () => {
+    const email = uniqueEmail('google');
+    const made = await googleAuth(await google.sign({ sub: 'g-1009', email }));
+    expect(made.json().entities[0].isGoogleAuth).toBe(true);
+    expect((await resetPassword(t, email, 'now-a-password1')).statusCode).toBe(200);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email, password: 'now-a-password1' },
+    });
+    expect(login.statusCode).toBe(200);
+    // So the profile offers Change Password for the password it now has.
+    expect(login.json().entities[0].isGoogleAuth).toBe(false);
+  });
+
   it('uses a single space for missing names (spec §3)', async () => {
     const res = await googleAuth(
       await google.sign({ sub: 'g-1002', email: uniqueEmail('google') }),
