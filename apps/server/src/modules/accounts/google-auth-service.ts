@@ -6,7 +6,7 @@ import { asSingleLineText } from '@aeropool/contract/text';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findAccountByEmail } from './account-lifecycle';
-import { assertNotSuspended } from './user-service';
+import { assertNotSuspended, issueSessionWhile } from './user-service';
 import type { ServiceContext } from '../../lib/service-context';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -76,9 +76,25 @@ async function verifyGoogleCredential(
   }
 }
 
-/** Signs in the Google account, linking an existing account of the same e-mail, or creates it. */
+/**
+ * Signs in the Google account, linking an existing account of the same e-mail, or creates it.
+ * The session is opened only while the account is still linked to this Google account: a
+ * password reset landing meanwhile (it lets the link go) is not outlived (decision 003).
+ */
 export async function signInWithGoogle(ctx: ServiceContext, credential: string) {
   const claims = await verifyGoogleCredential(ctx, credential);
+  const subject = claims.sub!;
+  const user = await findOrLinkGoogleAccount(ctx, claims);
+  const token = await issueSessionWhile(
+    ctx,
+    user.id,
+    eq(users.googleSubject, subject),
+    new AppError('CONFLICT', ACCOUNT_MESSAGES.googleNotLinked),
+  );
+  return { user, token };
+}
+
+async function findOrLinkGoogleAccount(ctx: ServiceContext, claims: GoogleClaims) {
   const email = claims.email!.trim().toLowerCase();
   const subject = claims.sub!;
 

@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { resetPassword } from '../../test/reset-password';
 import { startGoogleStandIn, type GoogleStandIn } from '../../test/google-stand-in';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
+import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 
 const CLIENT_ID = 'aeropool-test.apps.googleusercontent.com';
 let t: TestApp;
@@ -63,6 +64,34 @@ describe('POST /api/user/google-auth', () => {
     // So the profile offers Change Password for the password it now has.
     expect(login.json().entities[0].isGoogleAuth).toBe(false);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a Google sign-in under way when a reset lets the link go opens no session',
+    async () => {
+      const email = uniqueEmail('google');
+      const made = await googleAuth(await google.sign({ sub: 'g-1010', email }));
+      const id = made.json().entities[0]._id as string;
+      // Another session holds the rider's row, as a reset does until it commits.
+      const holder = await sideSession(t.database.pool);
+      let signingIn;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [id]);
+        signingIn = googleAuth(await google.sign({ sub: 'g-1010', email }));
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        await holder.query('update users set google_subject = null where id = $1', [id]);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      const res = await signingIn!;
+      expect(res.json()).toMatchObject({
+        statusCode: 409,
+        message: ACCOUNT_MESSAGES.googleNotLinked,
+      });
+      expect(res.json().token).toBeUndefined();
+    },
+  );
 
   it('uses a single space for missing names (spec §3)', async () => {
     const res = await googleAuth(

@@ -147,12 +147,10 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: authResultSchema },
       },
     },
-    async (request) =>
-      authResult(
-        200,
-        'Signed in with Google.',
-        await signInWithGoogle(fastify, request.body.credential),
-      ),
+    async (request) => {
+      const { user, token } = await signInWithGoogle(fastify, request.body.credential);
+      return authResult(200, 'Signed in with Google.', user, token);
+    },
   );
 
   app.put(
@@ -244,9 +242,9 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      const user = await users.changePassword(fastify, request.params.id, request.body);
+      const { user, token } = await users.changePassword(fastify, request.params.id, request.body);
       // Older sessions have ended; this answer carries a fresh one for the current device.
-      return authResult(200, 'Password changed successfully!', user);
+      return authResult(200, 'Password changed successfully!', user, token);
     },
   );
 

@@ -1,5 +1,5 @@
 import { suspendedMessage } from '@aeropool/contract/safety';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_MESSAGES,
   type ChangePasswordBody,
@@ -85,23 +85,36 @@ export async function login(
   // A suspension first: a deactivated suspended rider would be sent to a reset that cannot help.
   assertNotSuspended(ctx, user);
   if (!user.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
-  const token = await ctx.db.transaction(async (tx) => {
-    const [still] = await tx
+  const token = await issueSessionWhile(
+    ctx,
+    user.id,
+    eq(users.passwordHash, user.passwordHash!),
+    new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials),
+  );
+  return { user, token };
+}
+
+/**
+ * Opens a session for an active, unsuspended rider only while `still` (what was checked: the
+ * password, the Google link) holds, under a share lock on their row: a password change or reset
+ * landing meanwhile either comes first (`refusal`) or waits for this session and then ends it
+ * with the others (decision 003).
+ */
+export async function issueSessionWhile(
+  ctx: ServiceContext,
+  userId: string,
+  still: SQL,
+  refusal: AppError,
+): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(
-        and(
-          eq(users.id, user.id),
-          eq(users.passwordHash, user.passwordHash!),
-          eq(users.isActive, true),
-          isNull(users.suspendedAt),
-        ),
-      )
+      .where(and(eq(users.id, userId), still, eq(users.isActive, true), isNull(users.suspendedAt)))
       .for('share');
-    if (!still) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.invalidCredentials);
-    return ctx.sessions.issue(user.id, tx);
+    if (!row) throw refusal;
+    return ctx.sessions.issue(userId, tx);
   });
-  return { user, token };
 }
 
 /** A suspended rider learns why and where to write, at every way in (decision 009). */
@@ -166,7 +179,7 @@ export async function changePassword(
   ctx: ServiceContext,
   id: string,
   body: ChangePasswordBody,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; token: string }> {
   const current = await findUserById(ctx, id);
   if (!current.passwordHash) {
     throw new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.googleAccountNoPassword);
@@ -178,7 +191,8 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(body.password);
-  // Every older session ends; the caller gets a fresh one for this device.
+  // Every older session ends; the caller gets a fresh one for this device, made in the same
+  // transaction, so a reset committing just after ends it too.
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
@@ -186,7 +200,7 @@ export async function changePassword(
       .where(eq(users.id, id))
       .returning();
     await ctx.sessions.revokeAllOf(id, tx);
-    return user!;
+    return { user: user!, token: await ctx.sessions.issue(id, tx) };
   });
 }
 
