@@ -190,8 +190,12 @@ async function noticeMatchesEnded(
       const isBlocker = request.rider._id === blockerId;
       riders.push(request.rider._id);
       const mail = matchEndedByBlockMail(request, isBlocker, ctx.config.PUBLIC_URL);
-      ctx.mailer.sendLater(mail, 'block notice not sent');
-      if (isBlocker) continue;
+      // The blocker's own action is confirmed by mail whatever their settings; the others hear
+      // of it as of any cancellation, their "co-rider cancels" switch deciding the mail.
+      if (isBlocker) {
+        ctx.mailer.sendLater(mail, 'block notice not sent');
+        continue;
+      }
       await notifyRider(ctx, {
         userId: request.rider._id,
         kind: 'match-cancelled',
@@ -199,6 +203,7 @@ async function noticeMatchesEnded(
         body: 'The chat is closed and your ride request is open again.',
         link: '/dashboard',
         dedupeKey: `match-cancelled:${match._id}`,
+        mail,
       });
     }
   }

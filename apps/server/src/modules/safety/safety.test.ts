@@ -163,6 +163,33 @@ describe('block', () => {
     }
   });
 
+  it('mails the blocked rider of the cancellation only if they want such mail', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const off = await t.request({
+      method: 'PUT',
+      url: '/api/notifications/email-preferences',
+      token: b.token,
+      payload: { 'match-cancelled': false },
+    });
+    expect(off.statusCode).toBe(200);
+    await matchedPair(t, a, b, { minutesAhead: 820 });
+    // The request's and the accept's mails first, so only the block's are counted.
+    await t.mail.waitFor(b.email, (m) => m.subject.includes('new match request'));
+    await t.mail.waitFor(a.email, (m) => m.subject.includes('accepted your match request'));
+    const before = t.mail.messages.length;
+    expect((await block(a, b)).statusCode).toBe(201);
+    // The blocker's confirmation goes; the blocked rider's, switched off, does not.
+    await t.mail.waitFor(a.email, (m) => m.subject.includes('your match was cancelled'));
+    // The mails of one block go out together: a moment more for one that should not come.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      t.mail.messages
+        .slice(before)
+        .filter((m) => m.to.includes(b.email))
+        .map((m) => m.subject),
+    ).toEqual([]);
+  });
+
   it('needs a signed-in rider and a valid rider id', async () => {
     const a = await t.signUp();
     expect(
