@@ -25,6 +25,12 @@ async function resolveLazyRoutes(): Promise<void> {
   );
 }
 
+/** The rider's pushes and the notices in the tray go with their session, however it ended. */
+const forgetPush = () =>
+  void import('../pwa/push-subscription')
+    .then((push) => push.forgetPushOnThisDevice())
+    .catch(() => undefined);
+
 /**
  * Starts the app at the current location: hydrating a pre-rendered page, rendering into an empty
  * #root, or (`root` given) taking over the React root of the landing page (issue 7).
@@ -35,9 +41,15 @@ export async function startApp(root?: Root): Promise<void> {
   if (isPrerendered || root) await resolveLazyRoutes();
   const router = createBrowserRouter(routes);
   // The session ended elsewhere: what was cached for it goes too, once /login is shown.
-  setUnauthorizedHandler(() => void router.navigate('/login').then(() => queryClient.clear()));
+  setUnauthorizedHandler(() => {
+    void router.navigate('/login').then(() => queryClient.clear());
+    forgetPush();
+  });
   // Signed out in another tab: this one forgets the rider's cached trips, chats and notices too.
-  onSignOutElsewhere(() => queryClient.clear());
+  onSignOutElsewhere(() => {
+    queryClient.clear();
+    forgetPush();
+  });
   const app = (
     <StrictMode>
       <App router={router} />

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession } from '../lib/session';
 import { callsTo, fakeBrowser, serverKeyBytes, subscriptionWith } from './fake-push-browser';
 import {
   forgetPushOnThisDevice,
@@ -72,5 +73,29 @@ describe('forgetPushOnThisDevice', () => {
     await forgetPushOnThisDevice();
     expect(subscription.unsubscribe).toHaveBeenCalled();
     for (const shown of browser.shownNotifications) expect(shown.close).toHaveBeenCalled();
+  });
+});
+
+describe('a browser another rider turned push on in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    clearSession();
+    localStorage.clear();
+  });
+
+  it('does not carry their subscription over to the rider signed in now', async () => {
+    saveSession({ userId: 'rider-a', userEmail: 'a@example.com', token: 't-a' });
+    const subscription = subscriptionWith(serverKeyBytes);
+    let browser = fakeBrowser('granted', subscription);
+    await keepPushForThisSession();
+    expect(callsTo(browser.fetchMock, 'POST')).toHaveLength(1);
+
+    // A's session ended where this browser did not see it; B signs in here.
+    saveSession({ userId: 'rider-b', userEmail: 'b@example.com', token: 't-b' });
+    browser = fakeBrowser('granted', subscription);
+    await keepPushForThisSession();
+    expect(callsTo(browser.fetchMock, 'POST')).toEqual([]);
+    expect(subscription.unsubscribe).toHaveBeenCalled();
   });
 });

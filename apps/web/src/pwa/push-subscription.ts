@@ -1,5 +1,6 @@
 import type { PushPublicKey } from '@aeropool/contract/push';
 import { api, apiRequest, ApiError } from '../lib/api-client';
+import { getSession } from '../lib/session';
 
 /**
  * What this browser can do about Web Push for the signed-in rider (issue 9). `unavailable`: it
@@ -34,9 +35,19 @@ const fromBase64Url = (text: string) =>
 const isSameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
   !!a && a.byteLength === b.length && new Uint8Array(a).every((byte, i) => byte === b[i]);
 
+/**
+ * Whose this browser's subscription is: the rider who turned push on here. Another rider signing
+ * in on the same browser did not, and must not get pushes (nor the first rider theirs).
+ */
+const OWNER_KEY = 'aeropool-push-owner';
+const ownerOf = () => localStorage.getItem(OWNER_KEY);
+
 /** The server keeps subscriptions per rider; this one now belongs to whoever is signed in. */
-const saveSubscription = (subscription: PushSubscription) =>
-  api.post('/push/subscriptions', subscription.toJSON());
+const saveSubscription = async (subscription: PushSubscription) => {
+  await api.post('/push/subscriptions', subscription.toJSON());
+  const riderId = getSession()?.userId;
+  if (riderId) localStorage.setItem(OWNER_KEY, riderId);
+};
 
 const serverKey = async () => {
   const { entities } = await api.get<PushPublicKey>('/push/public-key');
@@ -64,13 +75,21 @@ async function usableSubscription(
  */
 async function saveHeldSubscription(registration: ServiceWorkerRegistration): Promise<boolean> {
   const subscription = await usableSubscription(registration);
-  if (subscription) await saveSubscription(subscription).catch(() => undefined);
-  return subscription !== null;
+  if (!subscription) return false;
+  // Turned on here by another rider (one whose sign-out this browser never saw): not carried over.
+  const owner = ownerOf();
+  if (owner && owner !== getSession()?.userId) {
+    await subscription.unsubscribe();
+    localStorage.removeItem(OWNER_KEY);
+    return false;
+  }
+  await saveSubscription(subscription).catch(() => undefined);
+  return true;
 }
 
 /**
- * Where this browser stands. A subscription the browser still holds is saved again for the
- * rider signed in now: the server may have dropped it, or it may have been another rider's.
+ * Where this browser stands. A subscription the browser still holds for the rider signed in now
+ * is saved again (the server may have dropped it); one another rider made here is dropped.
  */
 export async function readPushStatus(): Promise<PushStatus> {
   if (!isPushSupported()) return 'unsupported';
@@ -141,4 +160,5 @@ export async function forgetPushOnThisDevice(): Promise<void> {
   for (const shown of (await registration?.getNotifications()) ?? []) shown.close();
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
+  localStorage.removeItem(OWNER_KEY);
 }
