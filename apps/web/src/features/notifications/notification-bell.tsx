@@ -5,6 +5,7 @@ import type { AppNotification } from '@aeropool/contract/notifications';
 import toast from '../../lib/notify';
 import { markRead, updateCachedList, useNotifications } from './notifications-api';
 import { timeAgo } from '../../lib/time-ago';
+import { focusHeading } from '../../lib/use-focus-stays-nearby';
 
 /** The bell in the app header: unread count, and the notification centre as a drop-down panel. */
 export function NotificationBell({ userId }: { userId: string }) {
@@ -15,6 +16,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const unread = query.data?.unreadCount ?? 0;
   const announcement = useNewArrival(query.data?.notifications[0]);
 
@@ -44,6 +46,18 @@ export function NotificationBell({ userId }: { userId: string }) {
       toast.error('Could not update your notifications. Please try again.');
     }
   };
+  // Mark all read goes with the last unread notice: focus then stays in the panel, on its heading.
+  const isMarkingAll = useRef(false);
+  const markAll = async () => {
+    isMarkingAll.current = true;
+    await mark({ all: true });
+  };
+  useEffect(() => {
+    if (unread > 0 || !isMarkingAll.current) return;
+    isMarkingAll.current = false;
+    if (!document.activeElement || document.activeElement === document.body)
+      focusHeading(headingRef.current);
+  }, [unread]);
   const open = (item: AppNotification) => {
     setIsOpen(false);
     if (!item.readAt) void mark({ ids: [item._id] });
@@ -51,7 +65,15 @@ export function NotificationBell({ userId }: { userId: string }) {
   };
 
   return (
-    <div ref={rootRef} className="relative">
+    <div
+      ref={rootRef}
+      className="relative"
+      // Tabbing out of the bell and its panel closes the panel (on a phone it covers the page).
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (isOpen && next && !rootRef.current?.contains(next)) setIsOpen(false);
+      }}
+    >
       <span role="status" className="sr-only">
         {announcement}
       </span>
@@ -60,7 +82,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         type="button"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={isOpen}
-        aria-controls={panelId}
+        aria-controls={isOpen ? panelId : undefined}
         onClick={() => setIsOpen((value) => !value)}
         className="relative inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
@@ -89,11 +111,13 @@ export function NotificationBell({ userId }: { userId: string }) {
           className="fixed inset-x-2 top-16 z-50 max-h-[70dvh] overflow-y-auto rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:right-0 sm:top-12 sm:w-96"
         >
           <div className="sticky top-0 flex items-center justify-between border-b border-slate-100 bg-white px-4 py-3">
-            <h2 className="font-semibold text-slate-900">Notifications</h2>
+            <h2 ref={headingRef} className="font-semibold text-slate-900 focus:outline-none">
+              Notifications
+            </h2>
             {unread > 0 ? (
               <button
                 type="button"
-                onClick={() => void mark({ all: true })}
+                onClick={() => void markAll()}
                 className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 Mark all read

@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
+import { NotificationBell } from './notification-bell';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const notice: AppNotification = {
+  _id: 'n-1',
+  kind: 'match-request',
+  title: 'New match request from Asha R.',
+  body: '90% match.',
+  link: '/dashboard',
+  createdAt: new Date().toISOString(),
+  readAt: null,
+};
+
+function renderBell() {
+  let list: NotificationList = { notifications: [notice], unreadCount: 1 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST')
+        list = { notifications: [{ ...notice, readAt: new Date().toISOString() }], unreadCount: 0 };
+      return new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [list] }));
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <NotificationBell userId="rider-1" />
+        <button type="button">Elsewhere</button>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+it('keeps focus in the panel once Mark all read has gone with the last unread notice', async () => {
+  renderBell();
+  const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+  expect(bell.getAttribute('aria-controls')).toBeNull();
+  fireEvent.click(bell);
+  expect(document.getElementById(bell.getAttribute('aria-controls')!)).not.toBeNull();
+  const markAll = screen.getByRole('button', { name: 'Mark all read' });
+  markAll.focus();
+  fireEvent.click(markAll);
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark all read' })).toBeNull());
+  await waitFor(() => expect(document.activeElement?.tagName).toBe('H2'));
+  expect(document.activeElement?.textContent).toBe('Notifications');
+});
+
+it('closes the panel when focus tabs out of it', async () => {
+  renderBell();
+  fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+  const markAll = screen.getByRole('button', { name: 'Mark all read' });
+  markAll.focus();
+  fireEvent.focusOut(markAll, { relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }) });
+  expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+});
