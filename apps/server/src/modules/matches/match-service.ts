@@ -14,7 +14,7 @@ import { membersOf } from './match-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
 import { matchCancelledMail } from '../matching/match-mails';
-import { notifyRider } from '../notifications/notification-service';
+import { notifyRider, retireChatNotices } from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
@@ -291,7 +291,10 @@ export async function tellCoRidersOfLeave(
   ctx.notifyUser(userId, 'trips:changed', { reason: 'match-cancelled' });
   // Left a cab that goes on: the others' chat is no longer theirs to hear. (A pair's cancelled
   // match keeps both riders, and its chat takes no more messages.)
-  if (members.length > 2) ctx.removeFromChat(userId, matchId);
+  if (members.length > 2) {
+    ctx.removeFromChat(userId, matchId);
+    await retireChatNotices(ctx, userId, matchId);
+  }
   const views = await loadRideRequestViews(
     ctx.db,
     members.map((m) => m.rideRequestId),

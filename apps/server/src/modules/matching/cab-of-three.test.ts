@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList } from '@aeropool/contract/notifications';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
 import { matchMembers, matchRequests, ratings, rideRequests } from '../../db/schema';
 import {
@@ -695,6 +696,23 @@ describe('a cab of three', () => {
     expect(await offeredTo(d, rideD._id)).toEqual(expect.arrayContaining([rideC._id]));
     expect(await offeredTo(d, rideD._id)).not.toContain(rideA._id);
     expect((await sendMatch(t, b, rideB._id, rideC._id)).statusCode).toBe(409);
+  });
+
+  it('points the notices of a rider who left at My Trips, read, not at the chat they lost', async () => {
+    const { c, matchId } = await cabOfThree();
+    const inbox = async () =>
+      (await t.request({ method: 'GET', url: '/api/notifications', token: c.token })).json()
+        .entities[0] as NotificationList;
+    // A accepted C into the cab: that notice opens the cab's chat.
+    await expect
+      .poll(async () => (await inbox()).notifications.map((n) => n.link))
+      .toContain(`/chat/${matchId}`);
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    const after = await inbox();
+    expect(after.notifications.map((n) => n.link)).not.toContain(`/chat/${matchId}`);
+    expect(after.notifications.filter((n) => n.link === '/dashboard' && !n.readAt).length).toBe(
+      after.unreadCount,
+    );
   });
 
   it('lets a rider who left report the riders they rode with', async () => {

@@ -150,6 +150,24 @@ export async function markNotificationsRead(
   if (read.length > 0) ctx.notifyUser(userId, 'notifications:read');
 }
 
+/**
+ * A rider who left a cab can no longer open its chat: their notices pointing there (an accept, a
+ * reminder, messages) point at My Trips instead and are read, so the bell neither counts them nor
+ * leads to a chat that refuses them.
+ */
+export async function retireChatNotices(
+  ctx: Pick<ServiceContext, 'db' | 'now' | 'notifyUser'>,
+  userId: string,
+  matchId: string,
+): Promise<void> {
+  const moved = await ctx.db
+    .update(notifications)
+    .set({ link: '/dashboard', readAt: sql`coalesce(${notifications.readAt}, ${ctx.now()})` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.link, `/chat/${matchId}`)))
+    .returning({ id: notifications.id });
+  if (moved.length > 0) ctx.notifyUser(userId, 'notifications:read');
+}
+
 export async function getEmailPreferences(
   ctx: Pick<ServiceContext, 'db'>,
   userId: string,
