@@ -34,8 +34,24 @@ test('a rider resets a forgotten password with the e-mailed OTP', async ({ page,
   await expect(page.getByLabel('OTP')).toHaveValue(otp);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(toast(page, 'OTP verified successfully.')).toBeVisible();
-
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
+
+  // Back from step 3: the code was used up, so the field is empty and a new one comes at once.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(page.getByLabel('OTP')).toHaveValue('');
+  const resentAt = Date.now() - 1000;
+  await page.getByRole('button', { name: 'Resend OTP', exact: true }).click();
+  await expect(toast(page, 'OTP sent to your email.')).toBeVisible();
+  // The new code's mail, not the first one's (the two may share a second).
+  const again = await waitForMail(rider.email, {
+    since: resentAt,
+    subject: new RegExp(`^(?!.*${otp}).*password reset code`),
+  });
+  await page.getByLabel('OTP').fill(/\b(\d{6})\b/.exec(again.subject)![1]!);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm Password', { exact: true }).fill(`${newPassword}x`);
   await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -30,10 +30,13 @@ export function ForgotPasswordPage() {
 
   const goToStep = (next: Step) => {
     // Same rule as sign-up: leaving the OTP step forgets the code and the resend timer.
-    if (next === 2) {
+    // Back to 2 from 3: the code was used up by its check, so it goes too, and a new one may be
+    // asked for at once.
+    if (next === 2 && step === 1) {
       resendTimer.start();
     } else {
-      resendTimer.reset();
+      if (next === 2) resendTimer.finish();
+      else resendTimer.reset();
       setOtp('');
     }
     if (next !== 3) setVerificationToken(null);

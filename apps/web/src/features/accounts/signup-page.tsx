@@ -36,10 +36,13 @@ export function SignupPage() {
 
   const goToStep = (next: Step) => {
     // Spec §4: going to any step other than 2 resets the resend timer and clears the OTP.
-    if (next === 2) {
+    // Back to 2 from 3: the code was used up by its check, so it goes too, and a new one may be
+    // asked for at once.
+    if (next === 2 && step === 1) {
       resendTimer.start();
     } else {
-      resendTimer.reset();
+      if (next === 2) resendTimer.finish();
+      else resendTimer.reset();
       setOtp('');
     }
     if (next !== 3) setVerificationToken(null);

@@ -1,6 +1,7 @@
 import toast from '../../../lib/notify';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { RESET_TOASTS } from '../account-toasts';
 import { useResetPassword } from '../api/reset-password';
 import { RESET_PASSWORD_MESSAGES } from '../utils/validate-new-password';
@@ -22,8 +23,10 @@ export function ForgotPasswordStep({ email, verificationToken, onBack }: Props) 
       await mutateAsync({ email, password, verificationToken });
       toast.success(RESET_TOASTS.passwordChanged);
       void navigate('/login');
-    } catch {
+    } catch (error) {
       toast.error(RESET_TOASTS.resetFailed);
+      // The verified code's proof ran out (or was used): a new code is the way on.
+      if (error instanceof ApiError && error.statusCode === 403) onBack();
     }
   };
 

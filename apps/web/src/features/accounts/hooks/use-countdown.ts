@@ -26,8 +26,14 @@ export function useCountdown(durationSeconds: number) {
   }, [durationSeconds]);
 
   const reset = useCallback(() => setEndsAt(null), []);
+  /** Over now: what it guarded may be done at once. */
+  const finish = useCallback(() => {
+    const current = Date.now();
+    setNow(current);
+    setEndsAt(current);
+  }, []);
 
   const secondsLeft =
     endsAt === null ? durationSeconds : Math.max(0, Math.ceil((endsAt - now) / 1000));
-  return { secondsLeft, isRunning: endsAt !== null && secondsLeft > 0, start, reset };
+  return { secondsLeft, isRunning: endsAt !== null && secondsLeft > 0, start, reset, finish };
 }
