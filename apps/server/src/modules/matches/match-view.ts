@@ -107,7 +107,9 @@ function askView(
       _id: ask.id,
       requestId: withoutEmail(joiner.view),
       status: ask.status,
-      matchPercentage: fit.matchPercentage,
+      // The number the ask was sent with, as the asker sees it and as a pair's request keeps
+      // (decision 004); the figures below are the cab's as it is now.
+      matchPercentage: ask.matchPercentage,
       distance: metresBetween(myRow, joiner.row),
       ...figuresFor(fit, mine.rideRequestId),
     },

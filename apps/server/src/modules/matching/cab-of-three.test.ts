@@ -190,7 +190,12 @@ describe('a third rider joining a cab', () => {
     // The cab no longer offers itself to C while the ask is pending.
     expect(await cabCard(c, rideC._id, matchId)).toBeUndefined();
 
-    // Both riders of the cab see the ask on their match, with their figures in the cab of three.
+    // Both riders of the cab see the ask on their match, with their figures in the cab of three
+    // and the percentage it was sent with (stored; set apart here so it cannot pass by chance).
+    await t.database.db
+      .update(matchRequests)
+      .set({ matchPercentage: 42 })
+      .where(eq(matchRequests.id, asked.json().entities[0]._id));
     for (const [rider, ride] of [
       [a, rideA],
       [b, rideB],
@@ -200,6 +205,7 @@ describe('a third rider joining a cab', () => {
       expect(match!.joinRequests![0]).toMatchObject({
         requestId: { _id: rideC._id },
         fit: { riders: 3 },
+        matchPercentage: 42,
       });
     }
     // Whoever the card named, A (the other rider) may answer.
