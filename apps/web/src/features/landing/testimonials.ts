@@ -20,6 +20,6 @@ export const TESTIMONIALS: Testimonial[] = [
     name: 'Meera Iyer',
     gender: 'female',
     trip: 'Jayanagar to Terminal 2',
-    text: 'As a student, saving ₹500 on every trip home matters. I like that riders can verify their phone numbers before we travel together.',
+    text: 'As a student, splitting the fare on every trip home matters. I like that riders can verify their phone numbers before we travel together.',
   },
 ];

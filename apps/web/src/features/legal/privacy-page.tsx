@@ -17,11 +17,13 @@ export function PrivacyPage() {
       <LegalSection title="What we store">
         <LegalList
           items={[
-            'Your account: first and last name, e-mail address and, if you add it, your phone number.',
+            'Your account: first and last name, e-mail address and, if you add them, your phone number and gender (used only for Women only rides, and shown to nobody).',
             'Your password, only as a one-way hash; we cannot read it. If you sign in with Google we receive your name and e-mail from Google and store no password.',
             'Your ride requests: pickup or drop place, airport terminal and time of travel, and the matches, match requests and ratings that come from them.',
             'Chat messages with your matched riders, encrypted at rest.',
-            'Support tickets you send us.',
+            'Support tickets you send us, and the reports and blocks you make.',
+            'If you turn on notifications for a device, that device’s push subscription.',
+            'Our server’s request log: the address your requests came from and the pages and searches asked for (place searches included), kept to run and protect the service.',
           ]}
         />
       </LegalSection>
@@ -29,12 +31,16 @@ export function PrivacyPage() {
       <LegalSection title="How we use it">
         <p>
           Only to run the service: to match you with riders going your way, to let matched riders
-          chat and rate each other, to send you one-time codes and account e-mails, and to answer
-          your support requests.
+          chat and rate each other, to send you one-time codes and account e-mails, to tell you of
+          match requests, matches and trips by e-mail (each kind can be switched off on your
+          profile), and to answer your support requests.
         </p>
         <p>
-          Riders who could share your trip see your name, your ride details and your rating, so they
-          can decide whether to ride with you.
+          Riders who could share your trip see your first name and last initial, your ride details
+          and your rating, so they can decide whether to ride with you. Once you are matched, your
+          co-riders also see your e-mail address and, while the match is active, your phone number,
+          so you can find each other at the kerb. A trip link you share shows whoever holds it the
+          first names of your co-riders.
         </p>
       </LegalSection>
 
@@ -70,7 +76,7 @@ export function PrivacyPage() {
           For 30 days a password reset brings it back; after that, unless the account was suspended,
           your e-mail address and phone number are removed from it, and your trips stay in your
           co-riders&apos; history under your name. One-time codes, and the record of codes sent, are
-          deleted within two days. To ask for a copy of your data or for it to be erased, write to
+          deleted within three days. To ask for a copy of your data or for it to be erased, write to
           support. We handle these requests in line with India&apos;s Digital Personal Data
           Protection Act, 2023.
         </p>
