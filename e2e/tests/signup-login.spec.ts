@@ -19,6 +19,18 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
   await expect(page.getByText('Last Name is required')).toBeVisible();
   await expect(page.getByText('Email is required')).toBeVisible();
 
+  // What signing up agrees to, with the documents one tap away.
+  const form = page.locator('form');
+  await expect(form.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    'href',
+    '/tos',
+  );
+  await expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+  await expect(form).toContainText('confirm that you are at least 18 years old');
+
   await page.getByLabel('First Name').fill('Kavya');
   await page.getByLabel('Last Name').fill('Menon');
   await page.getByLabel('Email').fill(email);

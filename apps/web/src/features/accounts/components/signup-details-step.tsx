@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { emailSchema, firstNameSchema, lastNameSchema } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
+import { AppLink } from '../../../components/navigation/navigation';
 import { TextField } from '../../../components/ui/text-field';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
@@ -70,6 +71,17 @@ export function SignupDetailsStep({ initialValues, isSending, onSubmit }: Props)
         autoComplete="email"
         {...field('email')}
       />
+      <p className="text-xs text-slate-600">
+        By creating an account you agree to the{' '}
+        <AppLink to="/tos" className="font-semibold text-brand-700 hover:underline">
+          Terms of Service
+        </AppLink>{' '}
+        and the{' '}
+        <AppLink to="/privacy" className="font-semibold text-brand-700 hover:underline">
+          Privacy Policy
+        </AppLink>
+        , and confirm that you are at least 18 years old.
+      </p>
       <Button type="submit" isLoading={isSending} loadingText="Sending OTP..." className="w-full">
         Generate OTP
       </Button>
