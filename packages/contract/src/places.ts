@@ -31,12 +31,15 @@ export type PlaceInput = z.input<typeof placeSchema>;
 export const PLACE_PROVIDERS = ['offline', 'photon', 'nominatim'] as const;
 export type PlaceProvider = (typeof PLACE_PROVIDERS)[number];
 
+/** A search longer than this is refused; the field stops there. */
+export const PLACE_SEARCH_MAX_CHARS = 100;
+
 export const placeSearchQuerySchema = z.object({
   q: z
     .string()
     .trim()
     .min(PLACE_SEARCH_MIN_CHARS, `Type at least ${PLACE_SEARCH_MIN_CHARS} characters to search.`)
-    .max(100)
+    .max(PLACE_SEARCH_MAX_CHARS, `Search at most ${PLACE_SEARCH_MAX_CHARS} characters.`)
     .refine(isSingleLineText, notAllowedCharacters('Search')),
   provider: z.enum(PLACE_PROVIDERS).optional(),
   /** Which terminal the route in encodedString starts or ends at (default Terminal 1). */

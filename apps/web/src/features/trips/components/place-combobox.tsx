@@ -1,6 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { Place } from '@aeropool/contract/places';
 import { PLACE_SEARCH_MIN_CHARS, type TerminalId } from '@aeropool/contract/terminals';
+import { PLACE_SEARCH_MAX_CHARS } from '@aeropool/contract/places';
+import { ApiError } from '../../../lib/api-client';
 import { usePlaceSearch } from '../api/search-places';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { ChosenPlace } from '../utils/ride-request-form';
@@ -41,7 +43,10 @@ export function PlaceCombobox({
   const debounced = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const isLongEnough = debounced.length >= PLACE_SEARCH_MIN_CHARS;
   const search = usePlaceSearch(isOpen ? debounced : '', terminalId);
-  const options = isOpen && isLongEnough && !search.isError ? (search.data ?? []) : [];
+  // Only results for what is typed now: the last search's, kept on screen while the next one
+  // runs, could otherwise be picked with Enter for a place the text no longer names.
+  const isCurrent = !search.isPlaceholderData && text.trim() === debounced;
+  const options = isOpen && isLongEnough && isCurrent && !search.isError ? (search.data ?? []) : [];
   const isExpanded = isOpen && options.length > 0;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
@@ -73,7 +78,7 @@ export function PlaceCombobox({
       if (place) pick(place);
       return;
     }
-    if (event.key === 'Escape' && isOpen) {
+    if (event.key === 'Escape' && isExpanded) {
       // Closes the suggestions only, not the dialog around them.
       event.preventDefault();
       event.stopPropagation();
@@ -87,7 +92,7 @@ export function PlaceCombobox({
     isOpen,
     isPicked: value !== null,
     isSearching: search.isFetching || text.trim() !== debounced,
-    isError: search.isError,
+    error: search.isError ? searchErrorText(search.error) : undefined,
     count: options.length,
   });
 
@@ -110,6 +115,7 @@ export function PlaceCombobox({
         aria-describedby={statusId}
         aria-invalid={isInvalid || undefined}
         value={text}
+        maxLength={PLACE_SEARCH_MAX_CHARS}
         disabled={disabled}
         onChange={(event) => {
           setText(event.target.value);
@@ -163,18 +169,24 @@ type StatusInput = {
   isOpen: boolean;
   isPicked: boolean;
   isSearching: boolean;
-  isError: boolean;
+  error: string | undefined;
   count: number;
 };
 
-function statusText({ text, isOpen, isPicked, isSearching, isError, count }: StatusInput): string {
+/** What a refused search says (too many, a character not allowed), or a retry for the rest. */
+const searchErrorText = (error: unknown) =>
+  error instanceof ApiError && error.statusCode < 500
+    ? error.message
+    : 'Places could not be searched. Please try again.';
+
+function statusText({ text, isOpen, isPicked, isSearching, error, count }: StatusInput): string {
   if (isPicked) return '';
   if (!text) return `Type at least ${PLACE_SEARCH_MIN_CHARS} characters, then choose a place.`;
   if (text.length < PLACE_SEARCH_MIN_CHARS)
     return `Type at least ${PLACE_SEARCH_MIN_CHARS} characters to search.`;
   if (!isOpen) return 'Choose a place from the suggestions.';
   if (isSearching) return 'Searching…';
-  if (isError) return 'Places could not be searched. Please try again.';
+  if (error) return error;
   if (count === 0) return 'No places found.';
   return `${count} ${count === 1 ? 'place' : 'places'} found. Use the arrow keys to choose.`;
 }
