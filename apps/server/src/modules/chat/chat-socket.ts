@@ -99,6 +99,9 @@ export function registerChatSocket(app: FastifyInstance): void {
           return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
         }
         status = (await requireMembership(app, parsed.data, userId)).match.status;
+        // Gone while the checks ran: socket.io would still put the dead socket in the room, for
+        // good (its clean-up has run), so joins and disconnects in a loop would grow memory.
+        if (socket.disconnected) return;
         await socket.join(matchRoom(parsed.data));
         // Checked again once in the room: a rider who left the cab between the check and the
         // join was taken out of a room this socket was not yet in (removeFromChat).

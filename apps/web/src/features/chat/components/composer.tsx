@@ -30,8 +30,11 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // isComposing: Enter that confirms an IME candidate (Hindi, Kannada …) is not a send.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    // isComposing: Enter that confirms an IME candidate (Hindi, Kannada …) is not a send. Safari
+    // ends the composition before that keydown, which it marks with keyCode 229 instead.
+    const isConfirmingCandidate =
+      event.nativeEvent.isComposing || event.nativeEvent.keyCode === 229;
+    if (event.key !== 'Enter' || event.shiftKey || isConfirmingCandidate) return;
     event.preventDefault();
     submit();
   };
