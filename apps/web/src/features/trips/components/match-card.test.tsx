@@ -79,44 +79,33 @@ it('asks before Completed when every co-rider is rated, and sends it only on Yes
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
 
+/** The Past tab's card of `match` with this status, nothing rated. */
+const pastCard = (status: Match['status']) => (
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter>
+      <MatchCard
+        request={mine}
+        match={{ ...match, status }}
+        myRatings={[]}
+        userId="user-mine"
+        isPastTab
+      />
+    </MemoryRouter>
+  </QueryClientProvider>
+);
+
 it('keeps focus on the card once the match is Completed and its status select is a badge', () => {
   holdFetch();
-  const card = (status: Match['status']) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <MatchCard
-          request={mine}
-          match={{ ...match, status }}
-          myRatings={[]}
-          userId="user-mine"
-          isPastTab
-        />
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  const { rerender } = render(card('Active'));
+  const { rerender } = render(pastCard('Active'));
   screen.getByRole('combobox', { name: 'Match status' }).focus();
-  rerender(card('Completed'));
+  rerender(pastCard('Completed'));
   expect(screen.queryByRole('combobox', { name: 'Match status' })).toBeNull();
   expect(document.activeElement?.tagName).toBe('H3');
 });
 
 it('moves no focus when the match changes while focus was elsewhere (a co-rider completed it)', () => {
   holdFetch();
-  const card = (status: Match['status']) => (
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <MatchCard
-          request={mine}
-          match={{ ...match, status }}
-          myRatings={[]}
-          userId="user-mine"
-          isPastTab
-        />
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-  const { rerender } = render(card('Active'));
-  rerender(card('Completed'));
+  const { rerender } = render(pastCard('Active'));
+  rerender(pastCard('Completed'));
   expect(document.activeElement).toBe(document.body);
 });
