@@ -25,10 +25,10 @@ async function resolveLazyRoutes(): Promise<void> {
   );
 }
 
-/** The rider's pushes and the notices in the tray go with their session, however it ended. */
-const forgetPush = () =>
+/** The notices in the tray go with the session, however it ended (see clearShownNotices). */
+const clearNotices = () =>
   void import('../pwa/push-subscription')
-    .then((push) => push.forgetPushOnThisDevice())
+    .then((push) => push.clearShownNotices())
     .catch(() => undefined);
 
 /**
@@ -43,12 +43,12 @@ export async function startApp(root?: Root): Promise<void> {
   // The session ended elsewhere: what was cached for it goes too, once /login is shown.
   setUnauthorizedHandler(() => {
     void router.navigate('/login').then(() => queryClient.clear());
-    forgetPush();
+    clearNotices();
   });
   // Signed out in another tab: this one forgets the rider's cached trips, chats and notices too.
   onSignOutElsewhere(() => {
     queryClient.clear();
-    forgetPush();
+    clearNotices();
   });
   const app = (
     <StrictMode>

@@ -150,6 +150,17 @@ export async function turnPushOff(): Promise<PushStatus> {
 }
 
 /**
+ * A session that ended elsewhere (expired, a password changed on another device): the notices in
+ * the tray go, so the next person at this device does not read them; the subscription stays with
+ * the rider who made it, saved again when they sign in here (another rider's sign-in drops it).
+ */
+export async function clearShownNotices(registration?: ServiceWorkerRegistration): Promise<void> {
+  if (!isPushSupported()) return;
+  const worker = registration ?? (await navigator.serviceWorker.getRegistration());
+  for (const shown of (await worker?.getNotifications()) ?? []) shown.close();
+}
+
+/**
  * On log out: this browser stops receiving the rider's pushes at once (the server drops the
  * subscriptions of a session that ended), and the notices already shown leave the tray, where on
  * a shared device they would tell the next person the rider's trips and co-riders.
@@ -157,7 +168,7 @@ export async function turnPushOff(): Promise<PushStatus> {
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!isPushSupported()) return;
   const registration = await navigator.serviceWorker.getRegistration();
-  for (const shown of (await registration?.getNotifications()) ?? []) shown.close();
+  await clearShownNotices(registration);
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
   localStorage.removeItem(OWNER_KEY);
