@@ -12,6 +12,7 @@ export const ACCOUNT_MESSAGES = {
   emailImmutable: 'You cannot modify your email address.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   invalidCredentials: 'Invalid email or password.',
+  sessionExpired: 'Your session has expired. Please log in again.',
   emailTaken: 'An account with this email already exists. Please log in.',
   verificationRequired: 'Please verify your email with a new OTP before creating your account.',
   passwordChanged: 'Password changed successfully.',

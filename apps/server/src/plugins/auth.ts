@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import type { Database } from '../db/database';
 import { AppError } from '../lib/app-error';
 import { createSessions } from '../modules/accounts/sessions/session-service';
 
-const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+const SESSION_EXPIRED = ACCOUNT_MESSAGES.sessionExpired;
 
 const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;

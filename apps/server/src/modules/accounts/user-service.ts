@@ -194,13 +194,23 @@ export async function changePassword(
   // Every older session ends; the caller gets a fresh one for this device, made in the same
   // transaction, so a reset committing just after ends it too.
   return ctx.db.transaction(async (tx) => {
+    // Only over the password checked: a reset that landed meanwhile is not overwritten (nor
+    // outlived by the session this would hand out).
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: ctx.now() })
-      .where(eq(users.id, id))
+      .where(
+        and(
+          eq(users.id, id),
+          eq(users.passwordHash, current.passwordHash!),
+          eq(users.isActive, true),
+          isNull(users.suspendedAt),
+        ),
+      )
       .returning();
+    if (!user) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
     await ctx.sessions.revokeAllOf(id, tx);
-    return { user: user!, token: await ctx.sessions.issue(id, tx) };
+    return { user, token: await ctx.sessions.issue(id, tx) };
   });
 }
 

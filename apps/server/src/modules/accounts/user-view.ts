@@ -12,7 +12,9 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   phone: row.phone,
   phoneVerified: row.phoneVerifiedAt !== null,
   gender: row.gender ?? null,
-  isGoogleAuth: row.isGoogleAuth,
+  // A Google-made account that a reset gave a password (before resets cleared the flag too) is a
+  // password account: the profile offers to change it.
+  isGoogleAuth: row.isGoogleAuth && !row.passwordHash,
   averageRating,
   createdAt: row.createdAt.toISOString(),
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
 import { RIDE_LIMITS } from '@aeropool/contract/rides';
+import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import type { DbOrTx } from '../../db/database';
 import type { Route } from '../../lib/geo/router';
 import { soloTrip } from '../../lib/geo/trip-geometry';
@@ -87,8 +88,7 @@ async function lockRider(tx: DbOrTx, riderId: string) {
     .from(users)
     .where(eq(users.id, riderId))
     .for('update');
-  if (!rider?.isActive)
-    throw new AppError('UNAUTHORIZED', 'Your session has expired. Please log in again.');
+  if (!rider?.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
 }
 
 export const ownOrThrow = (row: RideRequestRow | undefined, riderId: string): RideRequestRow => {

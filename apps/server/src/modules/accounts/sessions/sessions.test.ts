@@ -130,6 +130,39 @@ describe('sessions', () => {
     },
   );
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a password change under way when a reset lands does not overwrite it',
+    async () => {
+      const a = await t.signUp();
+      const holder = await sideSession(t.database.pool);
+      let changing;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [a.id]);
+        changing = t.request({
+          method: 'PUT',
+          url: `/api/user/password/${a.id}`,
+          token: a.token,
+          payload: { currentPassword: a.password, password: 'changed-here1' },
+        });
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        // A reset from the e-mail, committing first.
+        await holder.query("update users set password_hash = 'reset' where id = $1", [a.id]);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      const res = await changing!;
+      expect(res.statusCode).toBe(401);
+      expect(res.json().token).toBeUndefined();
+      const { rows } = await t.database.pool.query(
+        'select password_hash from users where id = $1',
+        [a.id],
+      );
+      expect(rows[0].password_hash).toBe('reset');
+    },
+  );
+
   it('a session ends at its expiry', async () => {
     const a = await t.signUp();
     expect((await profile(a)).statusCode).toBe(200);
