@@ -14,7 +14,7 @@ import { membersOf } from './match-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
 import { matchCancelledMail } from '../matching/match-mails';
-import { notifyRider, retireChatNotices } from '../notifications/notification-service';
+import { notifyRider, retireChatNoticesQuietly } from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
@@ -293,7 +293,7 @@ export async function tellCoRidersOfLeave(
   // match keeps both riders, and its chat takes no more messages.)
   if (members.length > 2) {
     ctx.removeFromChat(userId, matchId);
-    await retireChatNotices(ctx, userId, matchId);
+    await retireChatNoticesQuietly(ctx, userId, matchId);
   }
   const views = await loadRideRequestViews(
     ctx.db,

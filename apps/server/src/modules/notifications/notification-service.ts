@@ -69,7 +69,15 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
       notice.kind === 'chat-message'
         ? insert.onConflictDoUpdate({
             target: [notifications.userId, notifications.dedupeKey],
-            set: { title: values.title, body: values.body, createdAt: now, readAt: null },
+            // The link too: one retired when its rider left the cab points at the chat again
+            // if they ride in it once more.
+            set: {
+              title: values.title,
+              body: values.body,
+              link: values.link,
+              createdAt: now,
+              readAt: null,
+            },
           })
         : insert.onConflictDoNothing()
     ).returning();
@@ -167,6 +175,16 @@ export async function retireChatNotices(
     .returning({ id: notifications.id });
   if (moved.length > 0) ctx.notifyUser(userId, 'notifications:read');
 }
+
+/** retireChatNotices after a leave has committed: a failure is logged, never the leave's answer. */
+export const retireChatNoticesQuietly = (
+  ctx: ServiceContext,
+  userId: string,
+  matchId: string,
+): Promise<void> =>
+  retireChatNotices(ctx, userId, matchId).catch((error: unknown) =>
+    ctx.log.error({ err: error, matchId }, 'chat notices of a leaver not retired'),
+  );
 
 export async function getEmailPreferences(
   ctx: Pick<ServiceContext, 'db'>,
