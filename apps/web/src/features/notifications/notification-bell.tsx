@@ -51,6 +51,8 @@ export function NotificationBell({ userId }: { userId: string }) {
   const markAll = async () => {
     isMarkingAll.current = true;
     await mark({ all: true });
+    // Only this answer's render may move focus, not a drop to zero later (another device).
+    setTimeout(() => (isMarkingAll.current = false), 1000);
   };
   useEffect(() => {
     if (unread > 0 || !isMarkingAll.current) return;

@@ -72,8 +72,13 @@ it('never lets Enter pick the last search’s place while the next search runs',
 
   api.hold();
   fireEvent.change(input, { target: { value: 'Indira' } });
+  // Past the debounce: the new search is under way, the last one's list kept as placeholder.
+  await screen.findByText('Searching…');
+  await new Promise((resolve) => setTimeout(resolve, 400));
   fireEvent.keyDown(input, { key: 'ArrowDown' });
-  fireEvent.keyDown(input, { key: 'Enter' });
+  const enter = fireEvent.keyDown(input, { key: 'Enter' });
+  // Nor does Enter submit the form around it meanwhile.
+  expect(enter).toBe(false);
   expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ name: 'Koramangala' }));
   expect(screen.queryByRole('option', { name: 'Koramangala' })).toBeNull();
 

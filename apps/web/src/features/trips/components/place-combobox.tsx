@@ -71,10 +71,11 @@ export function PlaceCombobox({
       );
       return;
     }
-    if (event.key === 'Enter' && isExpanded) {
-      // Enter picks the highlighted place instead of submitting the form.
+    if (event.key === 'Enter' && (isExpanded || (isOpen && value === null && text.trim()))) {
+      // Enter picks the highlighted place instead of submitting the form; while the search for
+      // what was typed still runs, it waits for the suggestions rather than submitting without.
       event.preventDefault();
-      const place = options[activeIndex];
+      const place = isExpanded ? options[activeIndex] : undefined;
       if (place) pick(place);
       return;
     }
