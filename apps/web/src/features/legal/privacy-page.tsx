@@ -17,7 +17,7 @@ export function PrivacyPage() {
       <LegalSection title="What we store">
         <LegalList
           items={[
-            'Your account: first and last name, e-mail address and, if you add them, your phone number and gender (used only for Women only rides, and shown to nobody).',
+            'Your account: first and last name, e-mail address and, if you add them, your phone number and gender (used only for Women only rides, and never shown to other riders).',
             'Your password, only as a one-way hash; we cannot read it. If you sign in with Google we receive your name and e-mail from Google and store no password.',
             'Your ride requests: pickup or drop place, airport terminal and time of travel, and the matches, match requests and ratings that come from them.',
             'Chat messages with your matched riders, encrypted at rest.',
@@ -39,8 +39,9 @@ export function PrivacyPage() {
           Riders who could share your trip see your first name and last initial, your ride details
           and your rating, so they can decide whether to ride with you. Once you are matched, your
           co-riders also see your e-mail address and, while the match is active, your phone number,
-          so you can find each other at the kerb. A trip link you share shows whoever holds it the
-          first names of your co-riders.
+          so you can find each other at the kerb. A trip link shows whoever holds it the first names
+          of the cab's riders (and whether their phones are verified), the place, terminal and time:
+          yours when you share it, and yours too when a co-rider shares theirs.
         </p>
       </LegalSection>
 
