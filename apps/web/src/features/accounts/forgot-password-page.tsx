@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_MIN_LENGTH } from '@aeropool/contract/limits';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@aeropool/contract/limits';
 import { RESET_TOASTS } from './account-toasts';
 import { AuthCard } from './components/auth-card';
 import { ForgotEmailStep } from './components/forgot-email-step';
 import { ForgotPasswordStep } from './components/forgot-password-step';
 import { OtpStep } from './components/otp-step';
 import { StepIndicator } from './components/step-indicator';
-import { useCountdown } from './hooks/use-countdown';
+import { useOtpSteps, type Step } from './hooks/use-otp-steps';
 import { useSendResetOtp } from './hooks/use-send-reset-otp';
-
-type Step = 1 | 2 | 3;
 
 const STEP_NAMES = ['Find account', 'Verify', 'Reset'] as const;
 const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
@@ -21,27 +19,10 @@ const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
 
 /** Spec §2 and §4: e-mail (the account must exist), then OTP, then a new password; then /login. */
 export function ForgotPasswordPage() {
-  const [step, setStep] = useState<Step>(1);
   const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
-  const [verificationToken, setVerificationToken] = useState<string | null>(null);
-  const resendTimer = useCountdown(OTP_RESEND_SECONDS);
+  const { step, goToStep, otp, setOtp, verificationToken, setVerificationToken, resendTimer } =
+    useOtpSteps();
   const { sendOtp, isSending } = useSendResetOtp();
-
-  const goToStep = (next: Step) => {
-    // Same rule as sign-up: leaving the OTP step forgets the code and the resend timer.
-    // Back to 2 from 3: the code was used up by its check, so it goes too, and a new one may be
-    // asked for at once.
-    if (next === 2 && step === 1) {
-      resendTimer.start();
-    } else {
-      if (next === 2) resendTimer.finish();
-      else resendTimer.reset();
-      setOtp('');
-    }
-    if (next !== 3) setVerificationToken(null);
-    setStep(next);
-  };
 
   const submitEmail = async (submitted: string) => {
     if (await sendOtp(submitted, { checkAccount: true })) {

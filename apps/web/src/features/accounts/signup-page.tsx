@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { OTP_LENGTH, OTP_RESEND_SECONDS, PASSWORD_MIN_LENGTH } from '@aeropool/contract/limits';
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '@aeropool/contract/limits';
 import { SIGNUP_TOASTS } from './account-toasts';
 import { AuthCard } from './components/auth-card';
 import { GoogleSignInButton } from './components/google-sign-in-button';
@@ -8,10 +8,8 @@ import { OtpStep } from './components/otp-step';
 import { SignupDetailsStep, type SignupDetails } from './components/signup-details-step';
 import { SignupPasswordStep } from './components/signup-password-step';
 import { StepIndicator } from './components/step-indicator';
-import { useCountdown } from './hooks/use-countdown';
+import { useOtpSteps, type Step } from './hooks/use-otp-steps';
 import { useSendSignupOtp } from './hooks/use-send-signup-otp';
-
-type Step = 1 | 2 | 3;
 
 const STEP_NAMES = ['Details', 'Verify', 'Finish'] as const;
 const STEP_TITLES: Record<Step, string> = {
@@ -27,27 +25,10 @@ const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
 
 /** Spec §2 and §4: details, then the e-mailed OTP, then a password; then /dashboard. */
 export function SignupPage() {
-  const [step, setStep] = useState<Step>(1);
   const [details, setDetails] = useState<SignupDetails>({ firstName: '', lastName: '', email: '' });
-  const [otp, setOtp] = useState('');
-  const [verificationToken, setVerificationToken] = useState<string | null>(null);
-  const resendTimer = useCountdown(OTP_RESEND_SECONDS);
+  const { step, goToStep, otp, setOtp, verificationToken, setVerificationToken, resendTimer } =
+    useOtpSteps();
   const { sendOtp, isSending } = useSendSignupOtp();
-
-  const goToStep = (next: Step) => {
-    // Spec §4: going to any step other than 2 resets the resend timer and clears the OTP.
-    // Back to 2 from 3: the code was used up by its check, so it goes too, and a new one may be
-    // asked for at once.
-    if (next === 2 && step === 1) {
-      resendTimer.start();
-    } else {
-      if (next === 2) resendTimer.finish();
-      else resendTimer.reset();
-      setOtp('');
-    }
-    if (next !== 3) setVerificationToken(null);
-    setStep(next);
-  };
 
   const submitDetails = async (submitted: SignupDetails) => {
     if (await sendOtp(submitted.email)) {

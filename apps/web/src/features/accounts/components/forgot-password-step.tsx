@@ -1,7 +1,7 @@
 import toast from '../../../lib/notify';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { isProofRefused } from '../utils/proof-refused';
 import { RESET_TOASTS } from '../account-toasts';
 import { useResetPassword } from '../api/reset-password';
 import { RESET_PASSWORD_MESSAGES } from '../utils/validate-new-password';
@@ -26,7 +26,7 @@ export function ForgotPasswordStep({ email, verificationToken, onBack }: Props) 
     } catch (error) {
       toast.error(RESET_TOASTS.resetFailed);
       // The verified code's proof ran out (or was used): a new code is the way on.
-      if (error instanceof ApiError && error.statusCode === 403) onBack();
+      if (isProofRefused(error)) onBack();
     }
   };
 

@@ -4,6 +4,7 @@ import { SIGNUP_TOASTS } from '../account-toasts';
 import { useCreateUser } from '../api/create-user';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { SIGNUP_PASSWORD_MESSAGES } from '../utils/validate-new-password';
+import { isProofRefused } from '../utils/proof-refused';
 import { NewPasswordForm } from './new-password-form';
 import type { SignupDetails } from './signup-details-step';
 import { serverMessageOr } from '../../../lib/api-client';
@@ -25,6 +26,8 @@ export function SignupPasswordStep({ details, verificationToken, onBack }: Props
       completeSignIn(result, SIGNUP_TOASTS.accountCreated);
     } catch (error) {
       toast.error(serverMessageOr(error, SIGNUP_TOASTS.createFailed));
+      // The verified code's proof ran out (or was used): a new code is the way on, as on reset.
+      if (isProofRefused(error)) onBack();
     }
   };
 
