@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { matchRoom, type ChatMessage } from '@aeropool/contract/chat';
+import { inArray } from 'drizzle-orm';
+import { matchMembers } from '../../db/schema';
 import { notifyRider } from '../notifications/notification-service';
 
 const PREVIEW_LENGTH = 80;
@@ -50,6 +52,16 @@ export function createAwayNotifier(app: FastifyInstance): (stored: Stored) => vo
   };
 }
 
+/** `readerKey`s of the riders in these matches now (one statement for a batch). */
+async function membersNow(app: FastifyInstance, matchIds: string[]): Promise<Set<string>> {
+  if (matchIds.length === 0) return new Set();
+  const rows = await app.db
+    .select({ matchId: matchMembers.matchId, userId: matchMembers.userId })
+    .from(matchMembers)
+    .where(inArray(matchMembers.matchId, [...new Set(matchIds)]));
+  return new Set(rows.map((row) => readerKey(matchRoom(row.matchId), row.userId)));
+}
+
 async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<void> {
   try {
     const rooms = [...new Set(batch.map(({ message }) => matchRoom(message.matchId)))];
@@ -83,7 +95,14 @@ async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<vo
           latest.set(readerKey(room, userId), { userId, message });
       }
     }
+    // Riders as they are now: one who left a cab of three since the message was stored (its
+    // co-riders were read then) is not told of it.
+    const stillIn = await membersNow(
+      app,
+      [...latest.values()].map(({ message }) => message.matchId),
+    );
     for (const { userId, message } of latest.values()) {
+      if (!stillIn.has(readerKey(matchRoom(message.matchId), userId))) continue;
       const author = `${message.userId.firstName} ${message.userId.lastName}`;
       await notifyRider(app, {
         userId,

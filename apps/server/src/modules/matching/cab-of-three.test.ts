@@ -18,6 +18,7 @@ import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { sessionsWaitingForLocks } from '../../test/lock-waits';
 import { storeMessage } from '../chat/chat-service';
+import { createAwayNotifier } from '../chat/chat-away';
 import { fitFormedCab } from './ride-fit';
 import { closeAsksToSetOffCabs } from './set-off-asks';
 
@@ -722,6 +723,31 @@ describe('a cab of three', () => {
       link: '/dashboard',
       readAt: expect.any(String),
     });
+  });
+
+  it('does not tell a rider who left of a message stored while they were still in the cab', async () => {
+    const { a, b, c, matchId } = await cabOfThree();
+    expect((await setStatus(c, matchId, 'Cancelled')).statusCode).toBe(200);
+    const chatNotices = async (user: SignedUpUser) =>
+      (
+        (await t.request({ method: 'GET', url: '/api/notifications', token: user.token })).json()
+          .entities[0] as NotificationList
+      ).notifications.filter((n) => n.kind === 'chat-message');
+    // As a message stored just before C's leave committed is announced after it: its co-riders
+    // were read when it was stored, C among them.
+    createAwayNotifier(t.app)({
+      message: {
+        _id: randomUUID(),
+        matchId,
+        userId: { _id: a.id, firstName: a.firstName, lastName: 'R.', email: '' },
+        messageText: 'Leaving in 5',
+        timestamp: new Date().toISOString(),
+        clientId: randomUUID(),
+      },
+      coRiderIds: [b.id, c.id],
+    });
+    await expect.poll(async () => (await chatNotices(b)).length).toBe(1);
+    expect(await chatNotices(c)).toEqual([]);
   });
 
   it('lets a rider who left report the riders they rode with', async () => {
