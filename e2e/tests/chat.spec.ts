@@ -309,14 +309,18 @@ test('a cancelled match keeps its history readable but closes the chat', async (
   await expect(messageItem(pageA, said).getByText('Sent', { exact: true })).toBeVisible();
   await expect(messageText(pageB, said)).toBeVisible();
 
+  // B was typing an answer when A cancelled.
+  await roomB.input.fill('See you at');
   await cancelMatch(request, a, matchId);
 
-  // Both open chats close without a reload: the note replaces the composer.
+  // Both open chats close without a reload: the note says so, the box is read-only and what B
+  // was typing stays in it.
   for (const room of [roomA, roomB]) {
     await expect(room.closed).toBeVisible();
-    await expect(room.input).toHaveCount(0);
-    await expect(room.send).toHaveCount(0);
+    await expect(room.input).not.toBeEditable();
+    await expect(room.send).toBeDisabled();
   }
+  await expect(roomB.input).toHaveValue('See you at');
 
   // B opens the chat afterwards: the history is there, the composer is not.
   const laterB = await riderPage(b);
@@ -325,8 +329,8 @@ test('a cancelled match keeps its history readable but closes the chat', async (
   await expect(roomLater.history).toBeVisible();
   await expect(messageText(laterB, said)).toBeVisible();
   await expect(roomLater.closed).toBeVisible();
-  await expect(roomLater.input).toHaveCount(0);
-  await expect(roomLater.send).toHaveCount(0);
+  await expect(roomLater.input).not.toBeEditable();
+  await expect(roomLater.send).toBeDisabled();
   await expect(roomLater.title).toHaveText(shownName(a));
 
   const history = await fetchHistory(request, b, matchId);

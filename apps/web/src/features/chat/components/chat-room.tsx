@@ -111,16 +111,10 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
         now={now}
       />
       {body}
-      {isClosed ? (
-        <p
-          role="note"
-          className="shrink-0 border-t border-slate-200 bg-amber-50 px-4 py-4 text-center text-sm font-medium text-amber-900"
-        >
-          {CHAT_TEXTS.closed}
-        </p>
-      ) : (
-        <Composer onSend={room.send} />
-      )}
+      <Composer
+        onSend={room.send}
+        closedNote={isClosed ? (room.closedMessage ?? CHAT_TEXTS.closed) : undefined}
+      />
     </main>
   );
 }

@@ -14,3 +14,20 @@ it('sends on Enter, but not on the Enter that confirms an input method’s word 
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
   expect(onSend).toHaveBeenCalledWith('ನಮಸ್ಕಾರ');
 });
+
+it('keeps what was being typed, read-only, when the chat closes, and says why', () => {
+  const onSend = vi.fn(() => true);
+  const { rerender } = render(<Composer onSend={onSend} />);
+  const box = screen.getByRole('textbox');
+  fireEvent.change(box, { target: { value: 'Half a thought' } });
+  box.focus();
+  rerender(<Composer onSend={onSend} closedNote="This chat is closed." />);
+  expect(screen.getByRole('status').textContent).toBe('This chat is closed.');
+  expect(screen.getByRole('textbox')).toBe(box);
+  expect(box).toHaveProperty('value', 'Half a thought');
+  expect(box).toHaveProperty('readOnly', true);
+  expect(document.activeElement).toBe(box);
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+  expect(onSend).not.toHaveBeenCalled();
+  expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+});

@@ -10,7 +10,17 @@ const COUNTER_FROM = CHAT_LIMITS.maxMessageLength - 200;
  * The message box: Enter sends, Shift+Enter starts a new line. Sending works offline too; the
  * room queues the message until the connection is back.
  */
-export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
+export function Composer({
+  onSend,
+  closedNote,
+}: {
+  onSend: (text: string) => boolean;
+  /**
+   * The chat has closed: said above the box, which stays, read-only, so what was being typed and
+   * the focus in it are not lost with it.
+   */
+  closedNote?: string;
+}) {
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
@@ -18,8 +28,9 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
   const isEmpty = text.trim().length === 0;
   const showCounter = text.length >= COUNTER_FROM;
 
+  const noteId = useId();
   const submit = () => {
-    if (isEmpty) return;
+    if (isEmpty || closedNote) return;
     if (onSend(text)) setText('');
     inputRef.current?.focus();
   };
@@ -46,6 +57,15 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
       // safe area beneath it; from md on, nothing is, so the composer keeps clear of the inset.
       className="shrink-0 border-t border-slate-200 bg-white py-3 md:pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >
+      {closedNote ? (
+        <p
+          id={noteId}
+          role="status"
+          className="mx-auto mb-3 w-full max-w-3xl rounded-lg bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-900"
+        >
+          {closedNote}
+        </p>
+      ) : null}
       <div className="mx-auto flex w-full max-w-3xl items-end gap-2 px-3 sm:px-6">
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="sr-only">
@@ -61,11 +81,19 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
             maxLength={CHAT_LIMITS.maxMessageLength}
             placeholder={CHAT_TEXTS.messagePlaceholder}
             enterKeyHint="send"
-            aria-describedby={showCounter ? counterId : undefined}
-            className="block max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base leading-snug text-slate-900 shadow-sm outline-none transition [field-sizing:content] placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
+            readOnly={!!closedNote}
+            aria-describedby={
+              [closedNote ? noteId : '', showCounter ? counterId : ''].filter(Boolean).join(' ') ||
+              undefined
+            }
+            className="block max-h-40 min-h-11 w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base leading-snug text-slate-900 shadow-sm outline-none transition [field-sizing:content] placeholder:text-slate-400 read-only:bg-slate-100 focus:border-brand-600 focus:ring-2 focus:ring-brand-100"
           />
         </div>
-        <Button type="submit" disabled={isEmpty} className="shrink-0 rounded-xl px-5">
+        <Button
+          type="submit"
+          disabled={isEmpty || !!closedNote}
+          className="shrink-0 rounded-xl px-5"
+        >
           {CHAT_TEXTS.send}
         </Button>
       </div>

@@ -237,6 +237,7 @@ export function useChatRoom(matchId: string, selfId: string) {
     outbox: state.outbox,
     isDenied: state.isDenied,
     isClosed: state.isClosed,
+    closedMessage: state.closedMessage,
     send,
     markClosed,
   };

@@ -20,6 +20,8 @@ export type RoomState = {
   outbox: OutboxItem[];
   isDenied: boolean;
   isClosed: boolean;
+  /** Why the chat closed, as the server said it (a cancel, or a block after the trip). */
+  closedMessage: string | null;
 };
 
 export type RoomAction =
@@ -44,6 +46,7 @@ export const initialRoomState: RoomState = {
   outbox: [],
   isDenied: false,
   isClosed: false,
+  closedMessage: null,
 };
 
 /** Returns a reducer for one match and rider; messages of other matches are ignored. */
@@ -75,7 +78,12 @@ export function createRoomReducer(matchId: string, selfId: string) {
         return { ...state, outbox: requeueInFlight(state.outbox) };
       case 'closed':
         // Posting to a cancelled match is refused for every message, so none is retried.
-        return { ...state, isClosed: true, outbox: markRejected(state.outbox, action.error) };
+        return {
+          ...state,
+          isClosed: true,
+          closedMessage: action.error,
+          outbox: markRejected(state.outbox, action.error),
+        };
       case 'denied':
         return { ...state, isDenied: true };
     }
