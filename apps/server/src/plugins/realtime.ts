@@ -130,6 +130,11 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     if (userId) io.in(userRoom(userId)).local.disconnectSockets(true);
     if (sessionId) io.in(sessionRoom(sessionId)).local.disconnectSockets(true);
   });
+  // Revocations made while this instance was not listening never reached it: every socket here
+  // has its session checked again (a stolen phone's must not keep hearing the chat for weeks).
+  app.sessions.onListeningResumed(() => {
+    for (const socket of io.of('/').sockets.values()) void dropIfRevokedMeanwhile(socket);
+  });
 
   app.decorate('io', io);
   app.decorate('notifyUser', (userId, event, ...args) => {

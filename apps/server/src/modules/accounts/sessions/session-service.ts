@@ -27,6 +27,11 @@ export type Sessions = {
   revokeAllOf(userId: string, db?: DbOrTx): Promise<void>;
   /** Runs on every instance for every revocation, after its commit (e.g. to end live sockets). */
   onRevoked(listener: (revocation: Revocation) => void): void;
+  /**
+   * Runs when this instance listens again after its listener was down: revocations made
+   * meanwhile never reached it, so what checked a session once (a live socket) checks it again.
+   */
+  onListeningResumed(listener: () => void): void;
   close(): Promise<void>;
 };
 
@@ -55,6 +60,8 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
     ['sign', 'verify'],
   );
   const listeners: ((revocation: Revocation) => void)[] = [];
+  const resumeListeners: (() => void)[] = [];
+  let hasMissed = false;
 
   const unlisten = await database.listen(SESSION_REVOKED_CHANNEL, {
     onMessage: (payload) => {
@@ -69,7 +76,14 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
       cache.invalidate(revocation);
       for (const listener of listeners) listener(revocation);
     },
-    onState: (isListening) => cache.setListening(isListening),
+    onState: (isListening) => {
+      cache.setListening(isListening);
+      if (!isListening) hasMissed = true;
+      else if (hasMissed) {
+        hasMissed = false;
+        for (const listener of resumeListeners) listener();
+      }
+    },
   });
 
   const liveSession = db
@@ -168,6 +182,7 @@ export async function createSessions(options: SessionOptions): Promise<Sessions>
     },
 
     onRevoked: (listener) => void listeners.push(listener),
+    onListeningResumed: (listener) => void resumeListeners.push(listener),
     close: unlisten,
   };
 }

@@ -163,6 +163,27 @@ describe('sessions', () => {
     },
   );
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a socket whose session ended while the instance was not listening is dropped once it listens again',
+    async () => {
+      const a = await t.signUp();
+      const socket = await connectSocket(url, a.token);
+      const gone = disconnected(socket);
+      // The instance's LISTEN connection drops; a revocation meanwhile reaches nobody here.
+      const side = await sideSession(t.database.pool);
+      try {
+        await side.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+        );
+        await side.query('update sessions set revoked_at = now() where user_id = $1', [a.id]);
+      } finally {
+        await side.end();
+      }
+      expect(await gone).toBe('io server disconnect');
+    },
+  );
+
   it('a session ends at its expiry', async () => {
     const a = await t.signUp();
     expect((await profile(a)).statusCode).toBe(200);
