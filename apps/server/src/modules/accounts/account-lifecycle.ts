@@ -20,11 +20,12 @@ export type AccountByEmail =
 
 const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
 
+const RELEASED_DOMAIN = 'invalid.aeropool';
+
 /**
  * What a released account keeps: an address that is unique and no mail can ever reach, no Google
  * link, and no phone (the number may be verified on a new account, decision 008).
  */
-const RELEASED_DOMAIN = 'invalid.aeropool';
 const releasedColumns = (now: Date) => ({
   email: sql`'released-' || ${users.id}::text || ${`@${RELEASED_DOMAIN}`}`,
   googleSubject: null,

@@ -61,10 +61,8 @@ describe('POST /api/user/google-auth', () => {
       payload: { email, password: 'now-a-password1' },
     });
     expect(login.statusCode).toBe(200);
-    // So the profile offers Change Password for the password it now has, also for an account a
-    // reset gave a password before resets cleared the flag.
+    // So the profile offers Change Password for the password it now has.
     expect(login.json().entities[0].isGoogleAuth).toBe(false);
-    await t.database.db.update(users).set({ isGoogleAuth: true }).where(eq(users.email, email));
     const profile = await t.request({
       method: 'GET',
       url: `/api/user/${login.json().entities[0]._id}`,

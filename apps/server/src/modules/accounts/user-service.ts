@@ -241,8 +241,6 @@ export async function resetForgottenPassword(
         // Whoever holds the address decides: a Google account linked before (perhaps not theirs)
         // is let go, and Google signs in again only where it vouches for the address.
         googleSubject: null,
-        // It has a password now: the profile offers to change it (a Google-made account had none).
-        isGoogleAuth: false,
         updatedAt: now,
       })
       .where(eq(users.id, account.user.id));

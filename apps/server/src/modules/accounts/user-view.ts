@@ -12,8 +12,8 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
   phone: row.phone,
   phoneVerified: row.phoneVerifiedAt !== null,
   gender: row.gender ?? null,
-  // A Google-made account that a reset gave a password (before resets cleared the flag too) is a
-  // password account: the profile offers to change it.
+  // A Google-made account that a reset gave a password is a password account from then on: the
+  // profile offers to change it.
   isGoogleAuth: row.isGoogleAuth && !row.passwordHash,
   averageRating,
   createdAt: row.createdAt.toISOString(),

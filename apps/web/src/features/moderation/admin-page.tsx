@@ -35,7 +35,7 @@ export function AdminPage() {
       : (pick<CaseStatus>(params.get('status'), CASE_STATUSES) ?? 'Open');
   const queue = useQueue({ kind, status });
   const isOperator = !(queue.error instanceof ApiError && queue.error.statusCode === 404);
-  // Once the queue has answered, the visitor is an operator: a filter that fails later keeps the desk.
+  // Once the queue has answered, the visitor is an operator: a filter failing later keeps the desk.
   const [hasAnswered, setHasAnswered] = useState(false);
   useEffect(() => {
     if (queue.isSuccess) setHasAnswered(true);

@@ -51,8 +51,8 @@ async function eventsInLastHour(
 
 /**
  * Codes texted to one number in an hour, whoever asks: twice what one rider may ask for
- * (codesPerRider in routes.ts), so a stranger who put the number on their profile cannot use up the owner's codes
- * alone, while the SMS bill per number stays bounded.
+ * (codesPerRider in routes.ts), so a stranger who put the number on their profile cannot use up
+ * the owner's codes alone, while the SMS bill per number stays bounded.
  */
 const CODES_PER_NUMBER_HOUR = 2 * OTP_MAX_CODES_PER_HOUR;
 
