@@ -23,6 +23,7 @@ import jobsPlugin from './plugins/jobs';
 import { JOB_NAMES } from './modules/notifications/job-names';
 import { notificationJobs } from './modules/notifications/notification-jobs';
 import { accountJobs } from './modules/accounts/account-jobs';
+import { tripShareJobs } from './modules/trip-shares/trip-share-jobs';
 import errorsPlugin from './plugins/errors';
 import limitsPlugin from './plugins/limits';
 import { createLimitStore } from './lib/rate-limit/create-store';
@@ -138,7 +139,7 @@ export async function buildApp(
   await app.register(realtimePlugin, { postgresUrl: deps.database.postgresUrl });
   await app.register(jobsPlugin, {
     database: deps.database,
-    jobs: () => [...notificationJobs(app), ...accountJobs(app)],
+    jobs: () => [...notificationJobs(app), ...accountJobs(app), ...tripShareJobs(app)],
     // Mails still being sent (a job's or a request's) finish while a failure can still be queued.
     beforeStop: () => mailer.settle(),
   });

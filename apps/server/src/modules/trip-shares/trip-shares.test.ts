@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tripShares } from '../../db/schema';
 import { matchedPair, PLACES, rideBody } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { pruneTripShares } from './prune-trip-shares';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -167,6 +170,31 @@ describe('trip link for family', () => {
       });
     } finally {
       t.clock.advance(-(1000 + 6 * 60) * 60_000);
+    }
+  });
+
+  it('are deleted by the daily prune once ended, and live ones are kept', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1300 });
+    const replaced = (await share(a, matchId)).json().entities[0].token;
+    const live = (await share(a, matchId)).json().entities[0].token;
+    const turnedOff = (await share(b, matchId)).json().entities[0].token;
+    await share(b, matchId, 'DELETE');
+    const rowsOfMatch = () =>
+      t.database.db.select().from(tripShares).where(eq(tripShares.matchId, matchId));
+    expect(await rowsOfMatch()).toHaveLength(3);
+
+    expect(await pruneTripShares(t.app)).toBeGreaterThanOrEqual(2);
+    expect(await rowsOfMatch()).toHaveLength(1);
+    expect((await view(live)).statusCode).toBe(200);
+    for (const ended of [replaced, turnedOff]) expect((await view(ended)).statusCode).toBe(404);
+
+    t.clock.advance((1300 + 6 * 60 + 1) * 60_000);
+    try {
+      await pruneTripShares(t.app);
+      expect(await rowsOfMatch()).toEqual([]);
+    } finally {
+      t.clock.advance(-(1300 + 6 * 60 + 1) * 60_000);
     }
   });
 
