@@ -7,24 +7,30 @@ export * from './terminals';
 
 export const PLACE_NAME_MAX_LENGTH = 200;
 
-export const placeSchema = z.object({
-  name: z
-    .string({ error: 'Please fill in all fields.' })
-    .overwrite(withoutBidiControls)
-    .trim()
-    .min(1, 'Please fill in all fields.')
-    .max(PLACE_NAME_MAX_LENGTH, `Place name must be at most ${PLACE_NAME_MAX_LENGTH} characters`)
-    .refine(isSingleLineText, notAllowedCharacters('Place name')),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  /** Encoded polyline (precision 5) of the route between the terminal and the place. */
-  encodedString: z
-    .string()
-    .max(20_000)
-    // A polyline is made of the characters '?' (63) to '~' (126) only.
-    .regex(/^[?-~]*$/, 'The route is not a valid encoded polyline.')
-    .default(''),
-});
+/** A place left out, or sent without its coordinates, is a field not filled in (spec §5). */
+const FILL_ALL = 'Please fill in all fields.';
+
+export const placeSchema = z.object(
+  {
+    name: z
+      .string({ error: FILL_ALL })
+      .overwrite(withoutBidiControls)
+      .trim()
+      .min(1, FILL_ALL)
+      .max(PLACE_NAME_MAX_LENGTH, `Place name must be at most ${PLACE_NAME_MAX_LENGTH} characters`)
+      .refine(isSingleLineText, notAllowedCharacters('Place name')),
+    latitude: z.number({ error: FILL_ALL }).min(-90).max(90),
+    longitude: z.number({ error: FILL_ALL }).min(-180).max(180),
+    /** Encoded polyline (precision 5) of the route between the terminal and the place. */
+    encodedString: z
+      .string()
+      .max(20_000)
+      // A polyline is made of the characters '?' (63) to '~' (126) only.
+      .regex(/^[?-~]*$/, 'The route is not a valid encoded polyline.')
+      .default(''),
+  },
+  { error: FILL_ALL },
+);
 export type Place = z.output<typeof placeSchema>;
 export type PlaceInput = z.input<typeof placeSchema>;
 

@@ -108,6 +108,13 @@ describe('POST /api/ride-request/create', () => {
         })
       ).json().message,
     ).toBe('Please fill in all fields.');
+    // A place left out, or without its coordinates, says the same (not zod's own words).
+    const { source: _source, ...noSource } = rideBody(t);
+    const { latitude: _latitude, ...noLatitude } = rideBody(t).destination;
+    for (const body of [noSource, { ...rideBody(t), destination: noLatitude }]) {
+      const res = await create(rider.token, body);
+      expect(res.json()).toMatchObject({ statusCode: 400, message: 'Please fill in all fields.' });
+    }
   });
 
   it('refuses a second open request within 2 hours (409) but allows one 2+ hours apart', async () => {
