@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, not } from 'drizzle-orm';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Match, MatchRequest, RideRequest } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, matches, users } from '../../db/schema';
@@ -7,13 +7,14 @@ import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ri
 import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
 import { hasSetOff } from '../matching/cab-members';
 import { isHiddenRider } from '../matching/rating-rule';
+import { isBlockedPair } from '../safety/block-rule';
 
 /** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
 export type MatchViewer = { userId: string; config: ServiceContext['config'] };
 
 /**
- * Matches by id with every member's ride request (and rider names), in three queries, four when
- * one is Active (its riders' phones).
+ * Matches by id with every member's ride request (and rider names), in four queries (the fourth
+ * reads the riders' phones and whether each may still be reached).
  */
 export async function loadMatchViews(
   db: DbOrTx,
@@ -28,20 +29,22 @@ export async function loadMatchViews(
     viewer ? pendingAsksTo(db, ids) : Promise.resolve([]),
   ]);
   const activeIds = new Set(rows.filter((m) => m.status === 'Active').map((m) => m.id));
-  const activeRiders = [
-    ...new Set(members.filter((m) => activeIds.has(m.matchId)).map((m) => m.userId)),
-  ];
-  const [requests, phones] = await Promise.all([
+  const [requests, contacts] = await Promise.all([
     loadRideRequests(
       db,
       [...members.map((m) => m.rideRequestId), ...asks.map((a) => a.fromRequestId)],
       now,
     ),
-    phonesOf(db, activeRiders),
+    contactsOf(db, [...new Set(members.map((m) => m.userId))], viewer?.userId),
   ]);
-  // Co-riders may need to call each other at the kerb: phones only while the match is Active.
-  const withPhone = (matchId: string, request: RideRequest): RideRequest => {
-    const phone = activeIds.has(matchId) ? phones.get(request.rider._id) : undefined;
+  const memberView = (matchId: string, request: RideRequest): RideRequest => {
+    const contact = contacts.get(request.rider._id);
+    // A co-rider who blocked the viewer or was blocked, or whose account has closed, is no longer
+    // reachable through the trip card: the match stays on the Past tab, their address and number
+    // do not (decisions 007, 009).
+    if (!contact?.isReachable) return withoutEmail(request);
+    // Co-riders may need to call each other at the kerb: phones only while the match is Active.
+    const phone = activeIds.has(matchId) ? contact.phone : null;
     return phone ? { ...request, rider: { ...request.rider, phone } } : request;
   };
   return new Map(
@@ -54,7 +57,7 @@ export async function loadMatchViews(
         status: match.status,
         requests: own.map(({ rideRequestId }) => {
           const request = requests.get(rideRequestId)!.view;
-          return !viewer || mine ? withPhone(match.id, request) : withoutEmail(request);
+          return !viewer || mine ? memberView(match.id, request) : withoutEmail(request);
         }),
       };
       if (!viewer || !mine) return [match.id, view];
@@ -116,13 +119,29 @@ function askView(
   ];
 }
 
-const phonesOf = async (db: DbOrTx, userIds: string[]) => {
-  if (userIds.length === 0) return new Map<string, string>();
+/**
+ * Each rider's phone, and whether the viewer may still reach them: not once either blocked the
+ * other, nor once the rider's account is closed (deactivated or suspended). The viewer's own row
+ * is always reachable, and so is every row without a viewer (the server's own mails).
+ */
+const contactsOf = async (db: DbOrTx, userIds: string[], viewerId?: string) => {
   const rows = await db
-    .select({ id: users.id, phone: users.phone })
+    .select({
+      id: users.id,
+      phone: users.phone,
+      isReachable: viewerId
+        ? sql<boolean>`${users.isActive} and ${users.suspendedAt} is null
+            and not ${isBlockedPair(users.id, sql`${viewerId}::uuid`)}`
+        : sql<boolean>`true`,
+    })
     .from(users)
-    .where(and(inArray(users.id, userIds), isNotNull(users.phone)));
-  return new Map(rows.map((row) => [row.id, row.phone!]));
+    .where(inArray(users.id, userIds));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { phone: row.phone, isReachable: row.id === viewerId || row.isReachable },
+    ]),
+  );
 };
 
 export const membersOf = (db: DbOrTx, matchId: string) =>

@@ -251,4 +251,58 @@ describe('who sees a phone', () => {
     const after = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: b.token });
     expect(JSON.stringify(after.json())).not.toContain(phoneA);
   });
+
+  it('nor once either blocked the other after the trip, nor once the account closed; nor the e-mail', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    const [phoneA, phoneB, phoneD] = [newMobile(), newMobile(), newMobile()];
+    await Promise.all([setPhone(a, phoneA), setPhone(b, phoneB), setPhone(d, phoneD)]);
+    const pair = await matchedPair(t, a, b, { minutesAhead: 3100 });
+    const cab = await matchedPair(t, c, d, { minutesAhead: 3100 });
+    const seenBy = async (viewer: SignedUpUser, matchId: string) =>
+      JSON.stringify(
+        (await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: viewer.token }))
+          .json()
+          .entities[0].requests.map((r: { rider: unknown }) => r.rider),
+      );
+    expect(await seenBy(a, pair.matchId)).toContain(b.email);
+    expect(await seenBy(c, cab.matchId)).toContain(`+91${phoneD}`);
+
+    // After the trip the matches stay Active, for ratings.
+    t.clock.advance(3101 * 60_000);
+    try {
+      const blocked = await t.request({
+        method: 'POST',
+        url: '/api/blocks',
+        token: b.token,
+        payload: { userId: a.id },
+      });
+      expect(blocked.statusCode).toBe(201);
+      const closed = await t.request({
+        method: 'DELETE',
+        url: `/api/user/deactive/${d.id}`,
+        token: d.token,
+      });
+      expect(closed.statusCode).toBe(200);
+
+      const aSees = await seenBy(a, pair.matchId);
+      expect(aSees).not.toContain(b.email);
+      expect(aSees).not.toContain(phoneB);
+      expect(aSees).toContain(a.email);
+      const bSees = await seenBy(b, pair.matchId);
+      expect(bSees).not.toContain(a.email);
+      expect(bSees).not.toContain(phoneA);
+      const past = await t.request({
+        method: 'GET',
+        url: `/api/match-or-ride-request/past/${a.id}`,
+        token: a.token,
+      });
+      expect(JSON.stringify(past.json())).toContain(pair.matchId);
+      expect(JSON.stringify(past.json())).not.toContain(phoneB);
+      const cSees = await seenBy(c, cab.matchId);
+      expect(cSees).not.toContain(d.email);
+      expect(cSees).not.toContain(phoneD);
+    } finally {
+      t.clock.advance(-3101 * 60_000);
+    }
+  });
 });
