@@ -224,7 +224,7 @@ export async function respondToMatchRequest(
     }
     for (const row of locked) assertOpen(row, now, row.riderId === userId ? 'Your' : 'Their');
     if (locked.length !== 2) throw new AppError('CONFLICT', 'That ride is no longer available.');
-    await assertNotBlocked(tx, locked[0]!.riderId, locked[1]!.riderId);
+    await assertNotBlocked(tx, userId, pending.fromUserId);
     // What was checked at the sending may have changed since: ratings, and the two kept apart.
     await assertMayMatch(tx, { self: userId, other: pending.fromUserId }, 'accept');
     // A ride edited after the request was sent may no longer fit the other one.

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { REPORTS_TO_HIDE, SAFETY_MESSAGES } from '@aeropool/contract/safety';
 import type { DbOrTx } from '../../db/database';
-import { holds } from '../../db/holds';
+import { blocks } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 type Rider = AnyPgColumn | SQL | string;
@@ -24,7 +24,21 @@ export const isHiddenByReports = (riderId: Rider): SQL<boolean> =>
   sql<boolean>`(select count(distinct rp.reporter_id) from reports rp
     where rp.reported_id = ${riderId} and rp.status = 'Open') >= ${REPORTS_TO_HIDE}`;
 
-export async function assertNotBlocked(db: DbOrTx, a: string, b: string): Promise<void> {
-  if (await holds(db, isBlockedPair(sql`${a}::uuid`, sql`${b}::uuid`)))
-    throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
+/**
+ * Refuses a match between `self` and `other` when either blocked the other. Only the rider who
+ * blocked is told why (403); to the blocked rider the ride is simply gone (409), as for any ride
+ * no longer open to them: a refusal naming the block would tell them they were blocked.
+ */
+export async function assertNotBlocked(db: DbOrTx, self: string, other: string): Promise<void> {
+  const [row] = await db
+    .select({ byMe: sql<boolean>`bool_or(${blocks.blockerId} = ${self}::uuid)` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, self), eq(blocks.blockedId, other)),
+        and(eq(blocks.blockerId, other), eq(blocks.blockedId, self)),
+      ),
+    );
+  if (row?.byMe === true) throw new AppError('FORBIDDEN', SAFETY_MESSAGES.blockedPair);
+  if (row?.byMe === false) throw new AppError('CONFLICT', 'That ride is no longer available.');
 }
