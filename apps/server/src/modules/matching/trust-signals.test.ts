@@ -52,8 +52,14 @@ describe('trust signals on every card', () => {
       averageRating: 4.5,
       ratingCount: 2,
       completedRides: 1,
-      memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // The month only (its first day, 00:00 in Bengaluru), not the sign-up instant.
+      memberSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T18:30:00\.000Z$/),
     });
+    const since = new Date(trust.memberSince);
+    const joined = new Date(t.clock.now().getTime() + 330 * 60_000);
+    expect(new Date(since.getTime() + 330 * 60_000).toISOString().slice(0, 10)).toBe(
+      `${joined.toISOString().slice(0, 7)}-01`,
+    );
     // Phone numbers themselves stay hidden.
     expect(JSON.stringify(potential)).not.toContain('9876511111');
 

@@ -105,6 +105,20 @@ export function rideRowFromJson(json: Record<string, unknown>): RideRequestRow {
   return row as RideRequestRow;
 }
 
+/** Bengaluru is UTC+05:30 all year. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The start of the month (Bengaluru time) a rider joined: what cards show ("November 2026").
+ * The exact sign-up instant, to the millisecond, would let a stranger recognise one person
+ * across rides and accounts.
+ */
+const monthOf = (createdAt: Date): string => {
+  const local = new Date(createdAt.getTime() + IST_OFFSET_MS);
+  const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  return new Date(monthStart - IST_OFFSET_MS).toISOString();
+};
+
 export const withTrust = (row: RiderColumns): RiderRow => ({
   id: row.id,
   firstName: row.firstName,
@@ -115,7 +129,7 @@ export const withTrust = (row: RiderColumns): RiderRow => ({
     averageRating: row.ratingAverage ? Math.round(Number(row.ratingAverage) * 10) / 10 : 0,
     ratingCount: Number(row.ratingCount),
     completedRides: Number(row.completedRides),
-    memberSince: new Date(row.createdAt).toISOString(),
+    memberSince: monthOf(new Date(row.createdAt)),
   },
 });
 
