@@ -5,18 +5,19 @@ import { PLACE_SEARCH_MAX_CHARS } from '@aeropool/contract/places';
 import { ApiError } from '../../../lib/api-client';
 import { usePlaceSearch } from '../api/search-places';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import type { ChosenPlace } from '../utils/ride-request-form';
 
 const DEBOUNCE_MS = 250;
 
 type Props = {
   label: string;
   terminalId: TerminalId;
-  value: ChosenPlace | null;
-  onChange: (place: ChosenPlace | null) => void;
+  value: Place | null;
+  onChange: (place: Place | null) => void;
   disabled?: boolean;
   /** Set after a submit without a picked place: the hint turns into the field's error. */
   isInvalid?: boolean;
+  /** The server's refusal of the picked place, said in place of the hint. */
+  error?: string;
 };
 
 /**
@@ -32,6 +33,7 @@ export function PlaceCombobox({
   onChange,
   disabled,
   isInvalid = false,
+  error,
 }: Props) {
   const [text, setText] = useState(value?.name ?? '');
   const [isOpen, setIsOpen] = useState(false);
@@ -51,7 +53,7 @@ export function PlaceCombobox({
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   const pick = (place: Place) => {
-    onChange({ ...place, routeTerminal: terminalId });
+    onChange(place);
     setText(place.name);
     setIsOpen(false);
     setActiveIndex(-1);
@@ -88,14 +90,16 @@ export function PlaceCombobox({
     }
   };
 
-  const status = statusText({
-    text: text.trim(),
-    isOpen,
-    isPicked: value !== null,
-    isSearching: search.isFetching || text.trim() !== debounced,
-    error: search.isError ? searchErrorText(search.error) : undefined,
-    count: options.length,
-  });
+  const status =
+    error ??
+    statusText({
+      text: text.trim(),
+      isOpen,
+      isPicked: value !== null,
+      isSearching: search.isFetching || text.trim() !== debounced,
+      error: search.isError ? searchErrorText(search.error) : undefined,
+      count: options.length,
+    });
 
   return (
     <div className="flex flex-col gap-1">

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
+import type { RideRequest } from '@aeropool/contract/rides';
 import { toKolkataInputValue } from '../../../lib/format-time';
 import { RideRequestForm } from './ride-request-form';
 
@@ -27,4 +28,100 @@ it('offers no time beyond 90 days ahead, and says so of one typed in', () => {
   expect(screen.getByText(TOO_FAR_AHEAD)).toBeTruthy();
   fireEvent.change(time, { target: { value: toKolkataInputValue(Date.now() + 10 * DAY_MS) } });
   expect(screen.queryByText(TOO_FAR_AHEAD)).toBeNull();
+});
+
+const editing = {
+  _id: 'req-1',
+  rider: { _id: 'rider-1', firstName: 'A', lastName: 'B', email: 'a@b.c' },
+  source: { name: 'Terminal 1', latitude: 13.1986, longitude: 77.7066, encodedString: '' },
+  destination: { name: 'Indiranagar', latitude: 12.97, longitude: 77.64, encodedString: '' },
+  timeOfTravel: Date.now() + 2 * DAY_MS,
+  status: 'Active',
+  direction: 'drop',
+  seats: 1,
+  bags: 1,
+  womenOnly: true,
+} satisfies RideRequest;
+
+/** The form editing `editing`, its saves answered by `answer`; the profile never loads. */
+function renderEdit(answer: { status: number; body: object }) {
+  const saves: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        saves.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify(answer.body), { status: answer.status });
+      }
+      return new Promise<Response>(() => undefined);
+    }),
+  );
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RideRequestForm request={editing} userId="rider-1" onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  return { saves, onDone, save };
+}
+
+it('shows a refusal of the time beside the field, focused, until the time changes', async () => {
+  const message = 'You already have a ride request within 2 hours of this time.';
+  const { onDone, save } = renderEdit({
+    status: 409,
+    body: { statusCode: 409, message, entities: [], field: 'timeOfTravel' },
+  });
+  save();
+  const time = screen.getByLabelText(/Date and time/) as HTMLInputElement;
+  await waitFor(() => expect(time.getAttribute('aria-invalid')).toBe('true'));
+  expect(document.getElementById(time.getAttribute('aria-describedby')!)!.textContent).toBe(
+    message,
+  );
+  expect(document.activeElement).toBe(time);
+  // A clash with another ride is the rider's to fix here: the form stays.
+  expect(onDone).not.toHaveBeenCalled();
+  fireEvent.change(time, { target: { value: toKolkataInputValue(Date.now() + 3 * DAY_MS) } });
+  expect(time.getAttribute('aria-invalid')).toBeNull();
+});
+
+it('shows a refusal of the place beside the place box', async () => {
+  const message = 'Please choose a location in Bengaluru.';
+  const { save } = renderEdit({
+    status: 400,
+    body: { statusCode: 400, message, entities: [], field: 'destination' },
+  });
+  save();
+  const place = screen.getByRole('combobox', { name: 'Destination' });
+  await waitFor(() => expect(place.getAttribute('aria-invalid')).toBe('true'));
+  expect(document.getElementById(place.getAttribute('aria-describedby')!)!.textContent).toBe(
+    message,
+  );
+  expect(document.activeElement).toBe(place);
+});
+
+it('closes an edit the server refuses because the request changed meanwhile', async () => {
+  const { onDone, save } = renderEdit({
+    status: 409,
+    body: {
+      statusCode: 409,
+      message: 'This ride is matched. Cancel the match from the trip card instead.',
+      entities: [],
+    },
+  });
+  save();
+  await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+});
+
+it('sends an un-ticked Women only before the profile has loaded', async () => {
+  const { saves, save } = renderEdit({
+    status: 200,
+    body: { statusCode: 200, message: 'Ride request updated successfully!', entities: [editing] },
+  });
+  const box = screen.getByRole('checkbox', { name: /Women only/ });
+  fireEvent.click(box);
+  expect(screen.getByRole('checkbox', { name: /Women only/ })).toBeTruthy();
+  save();
+  await waitFor(() => expect(saves).toHaveLength(1));
+  expect(saves[0]!.body).toMatchObject({ womenOnly: false });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
-import { useQueryClient } from '@tanstack/react-query';
 import { TERMINALS, type TerminalId } from '@aeropool/contract/terminals';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { SelectField } from '../../../components/ui/select-field';
@@ -10,19 +9,28 @@ import { TextField } from '../../../components/ui/text-field';
 import { toKolkataInputValue } from '../../../lib/format-time';
 import { RIDE_LIMITS, TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
 import { useSaveRideRequest } from '../api/save-ride-request';
-import { placeSearchQueryOptions } from '../api/search-places';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
 import {
   emptyFormValues,
   formValuesFrom,
   toRideRequestBody,
-  type ChosenPlace,
   type RideRequestFormValues,
 } from '../utils/ride-request-form';
 import { DirectionToggle } from './direction-toggle';
 import { PlaceCombobox } from './place-combobox';
-import { isServerAnswer, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, isServerAnswer, serverMessageOr } from '../../../lib/api-client';
 import { useUser } from '../../accounts/api/get-user';
+
+type FieldError = { field: 'place' | 'time'; message: string };
+
+/** The form's field a server refusal names: the place box stands for the city end either way. */
+function fieldErrorOf(error: unknown): FieldError | null {
+  if (!(error instanceof ApiError) || !error.field) return null;
+  if (error.field === 'timeOfTravel') return { field: 'time', message: error.message };
+  if (/^(source|destination)\b/.test(error.field))
+    return { field: 'place', message: error.message };
+  return null;
+}
 
 /** A cab seats 3 and takes 4 bags (CAB_LIMITS): a rider brings at most one companion. */
 const SEAT_OPTIONS = [
@@ -52,9 +60,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
     toKolkataInputValue(Date.now() + RIDE_LIMITS.maxDaysAhead * 86_400_000),
   );
   const isTooFarAhead = values.time > maxTime;
-  const queryClient = useQueryClient();
   const { mutateAsync } = useSaveRideRequest();
-  // Covers the route re-fetch before the save as well as the save itself.
   const [isPending, setIsPending] = useState(false);
   useEffect(() => onSavingChange?.(isPending), [isPending, onSavingChange]);
   // A save that ends by closing the dialog unmounts the form before its pending state clears.
@@ -64,29 +70,23 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   const [showMissing, setShowMissing] = useState(false);
   const [womenOnly, setWomenOnly] = useState(request?.womenOnly ?? false);
   const [load, setLoad] = useState({ seats: request?.seats ?? 1, bags: request?.bags ?? 1 });
-  // Offered to riders whose profile says Woman (the server decides; this only hides the box).
-  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || womenOnly;
+  // Offered to riders whose profile says Woman (the server decides; this only hides the box),
+  // and kept on a ride that was women-only, so un-ticking it is sent even before the profile
+  // has loaded.
+  const [wasWomenOnly] = useState(request?.womenOnly ?? false);
+  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || wasWomenOnly;
   const formRef = useRef<HTMLFormElement>(null);
   // The form's code can arrive after its dialog opened, which then found no field to focus.
   useEffect(() => void focusFirstField(formRef.current!), []);
-  const set = (patch: Partial<RideRequestFormValues>) =>
+  // The server's refusal of one field (a time taken by another ride, a place outside the city)
+  // stays beside that field, not only in the toast, until the field changes.
+  const [serverError, setServerError] = useState<FieldError | null>(null);
+  useEffect(() => {
+    if (serverError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [serverError]);
+  const set = (patch: Partial<RideRequestFormValues>) => {
+    setServerError(null);
     setValues((current) => ({ ...current, ...patch }));
-
-  /** The route in encodedString belongs to one terminal; a later terminal change re-fetches it. */
-  const withRouteFor = async (place: ChosenPlace, terminalId: TerminalId): Promise<ChosenPlace> => {
-    if (place.routeTerminal === terminalId) return place;
-    try {
-      const results = await queryClient.fetchQuery(placeSearchQueryOptions(place.name, terminalId));
-      const same = results.find(
-        (candidate) =>
-          Math.abs(candidate.latitude - place.latitude) < 1e-5 &&
-          Math.abs(candidate.longitude - place.longitude) < 1e-5,
-      );
-      return { ...place, encodedString: same?.encodedString ?? '', routeTerminal: terminalId };
-    } catch {
-      // No route is better than another terminal's route; the sketch draws a straight line.
-      return { ...place, encodedString: '', routeTerminal: terminalId };
-    }
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -97,14 +97,10 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
       return;
     }
     if (isTooFarAhead) return;
+    const body = toRideRequestBody(values, userId);
+    if (!body) return;
     setIsPending(true);
     try {
-      const place = await withRouteFor(values.place, values.terminalId);
-      const body = toRideRequestBody({ ...values, place }, userId);
-      if (!body) {
-        toast.error(RIDE_REQUEST_TOASTS.fillAll);
-        return;
-      }
       await mutateAsync({
         requestId: request?._id,
         body: canOfferWomenOnly ? { ...body, ...load, womenOnly } : { ...body, ...load },
@@ -117,6 +113,11 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
           ? serverMessageOr(error, RIDE_REQUEST_TOASTS.failed)
           : RIDE_REQUEST_TOASTS.exception,
       );
+      const refused = fieldErrorOf(error);
+      if (refused) setServerError(refused);
+      // The request changed meanwhile (matched, expired): the list now shows it as it is, and
+      // every retry of this form would be refused the same way.
+      else if (request && error instanceof ApiError && error.statusCode === 409) onDone();
     } finally {
       setIsPending(false);
     }
@@ -159,7 +160,8 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
         value={values.place}
         onChange={(place) => set({ place })}
         disabled={isPending}
-        isInvalid={showMissing && !values.place}
+        isInvalid={(showMissing && !values.place) || serverError?.field === 'place'}
+        error={serverError?.field === 'place' ? serverError.message : undefined}
       />
       <TextField
         label="Date and time"
@@ -173,12 +175,14 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
             ? 'Choose a date and time (Bengaluru time).'
             : isTooFarAhead
               ? TOO_FAR_AHEAD
-              : undefined
+              : serverError?.field === 'time'
+                ? serverError.message
+                : undefined
         }
         disabled={isPending}
         onChange={(event) => set({ time: event.target.value })}
       />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <SelectField
           label="Seats"
           value={String(load.seats)}

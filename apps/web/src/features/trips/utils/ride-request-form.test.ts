@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RideRequest } from '@aeropool/contract/rides';
-import { formValuesFrom, toRideRequestBody, type ChosenPlace } from './ride-request-form';
+import type { Place } from '@aeropool/contract/places';
+import { formValuesFrom, toRideRequestBody } from './ride-request-form';
 
-const koramangala: ChosenPlace = {
+const koramangala: Place = {
   name: 'Koramangala',
   latitude: 12.9352,
   longitude: 77.6245,
   encodedString: 'abc',
-  routeTerminal: 'T2',
 };
 
 describe('toRideRequestBody', () => {
@@ -71,7 +71,7 @@ describe('formValuesFrom', () => {
     expect(formValuesFrom(request)).toEqual({
       direction: 'pickup',
       terminalId: 'T2',
-      place: { ...request.source, routeTerminal: 'T2' },
+      place: request.source,
       time: '2027-01-01T00:15',
     });
   });

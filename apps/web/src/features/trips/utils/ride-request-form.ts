@@ -10,13 +10,11 @@ import { cityPlaceOf, terminalPlaceOf } from './trip-route';
 
 export type Direction = RideRequest['direction'];
 
-/** A searched place and the terminal its encodedString route was computed for. */
-export type ChosenPlace = Place & { routeTerminal: TerminalId };
-
 export type RideRequestFormValues = {
   direction: Direction;
   terminalId: TerminalId;
-  place: ChosenPlace | null;
+  /** A picked suggestion; its route is the server's to work out. */
+  place: Place | null;
   /** The datetime-local string, Bengaluru wall time. */
   time: string;
 };
@@ -34,7 +32,7 @@ export function formValuesFrom(request: RideRequest): RideRequestFormValues {
   return {
     direction: request.direction,
     terminalId,
-    place: { ...cityPlaceOf(request), routeTerminal: terminalId },
+    place: cityPlaceOf(request),
     time: toKolkataInputValue(request.timeOfTravel),
   };
 }
@@ -61,7 +59,7 @@ export function toRideRequestBody(
   if (!values.place || timeOfTravel === null) return null;
   // The server works out the route itself. Sent back, a stored road route longer than the
   // schema lets a client send would fail the form as if a field were empty.
-  const { routeTerminal: _routeTerminal, encodedString: _route, ...place } = values.place;
+  const { encodedString: _route, ...place } = values.place;
   const city = { ...place, encodedString: '' };
   const airport = terminalPlace(values.terminalId);
   const body = {
