@@ -17,6 +17,8 @@ const matchIds = {
   outbox: '11111111-1111-4111-8111-111111111111',
   joinFirst: '22222222-2222-4222-8222-222222222222',
   gap: '33333333-3333-4333-8333-333333333333',
+  hidden: '44444444-4444-4444-8444-444444444444',
+  catchUpFails: '55555555-5555-4555-8555-555555555555',
 };
 const selfId = 'rider-self';
 /** vitest's jsdom environment: moves the page (and so the socket's origin) to the test server. */
@@ -85,16 +87,18 @@ describe('useChatRoom', () => {
       'fetch',
       vi.fn(async () => ok([])),
     );
-    let joinsOpen = false;
+    // The server is busy at first: it refuses joins and messages alike.
+    let isOpen = false;
     const received: { messageText: string; clientId: string }[] = [];
     io.on('connection', (socket) => {
       socket.on('joinRoom', (_id: string, ack: (answer: unknown) => void) => {
-        if (joinsOpen) ack({ ok: true, status: 'Active' });
+        if (isOpen) ack({ ok: true, status: 'Active' });
         else ack({ ok: false, error: { code: 'SERVER', message: 'busy' } });
       });
       socket.on(
         'message',
         (payload: { messageText: string; clientId: string }, ack: (answer: unknown) => void) => {
+          if (!isOpen) return ack({ ok: false, error: { code: 'SERVER', message: 'busy' } });
           received.push({ messageText: payload.messageText, clientId: payload.clientId });
           const stored = msg(matchId, 1, payload.messageText, selfId);
           ack({ ok: true, message: { ...stored, clientId: payload.clientId } });
@@ -104,13 +108,14 @@ describe('useChatRoom', () => {
 
     const first = renderRoom(matchId);
     await pause(300);
-    expect(first.result.current.room.canSend).toBe(false);
     first.result.current.room.send('I am at pillar 5');
-    await waitFor(() => expect(first.result.current.room.outbox).toHaveLength(1));
+    await waitFor(() =>
+      expect(first.result.current.room.outbox).toMatchObject([{ status: 'failed' }]),
+    );
     const { clientId } = first.result.current.room.outbox[0]!;
     first.unmount(); // Back to My Trips
 
-    joinsOpen = true;
+    isOpen = true;
     const second = renderRoom(matchId); // and back to the chat
     await waitFor(() => expect(second.result.current.room.outbox).toHaveLength(0), {
       timeout: 5000,
@@ -205,4 +210,70 @@ describe('useChatRoom', () => {
     );
     expect(result.current.history.hasNextPage).toBe(true);
   }, 15_000);
+
+  it('sends what was typed when the tab is hidden, without the room', async () => {
+    const matchId = matchIds.hidden;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok([])),
+    );
+    const received: string[] = [];
+    let leaves = 0;
+    io.on('connection', (socket) => {
+      socket.on('joinRoom', (_id: string, ack: (answer: unknown) => void) =>
+        ack({ ok: true, status: 'Active' }),
+      );
+      socket.on('leaveRoom', () => (leaves += 1));
+      socket.on(
+        'message',
+        (payload: { messageText: string; clientId: string }, ack: (answer: unknown) => void) => {
+          received.push(payload.messageText);
+          ack({
+            ok: true,
+            message: { ...msg(matchId, 1, payload.messageText, selfId), ...payload },
+          });
+        },
+      );
+    });
+    const { result } = renderRoom(matchId);
+    await waitFor(() => expect(result.current.room.canSend).toBe(true), { timeout: 5000 });
+
+    // Switched to a map: the tab leaves the room, and what was typed still goes.
+    vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(leaves).toBe(1));
+    result.current.room.send('I am at pillar 5');
+    await waitFor(() => expect(received).toEqual(['I am at pillar 5']), { timeout: 3000 });
+    await waitFor(() => expect(result.current.room.outbox).toEqual([]));
+  }, 10_000);
+
+  it('tries the catch-up again when its read fails, so nothing said meanwhile is missed', async () => {
+    const matchId = matchIds.catchUpFails;
+    const missed = msg(matchId, 7, 'I am at gate 4');
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!isHistoryUrl(url)) return ok([]);
+        reads += 1;
+        // The first load, then the catch-up after the join fails (a deploy half done).
+        if (reads === 1) return ok([]);
+        if (reads === 2)
+          return new Response(JSON.stringify({ statusCode: 502, message: 'Bad gateway' }), {
+            status: 502,
+          });
+        return ok([missed]);
+      }),
+    );
+    io.on('connection', (socket) =>
+      socket.on('joinRoom', (_id: string, ack: (answer: unknown) => void) =>
+        ack({ ok: true, status: 'Active' }),
+      ),
+    );
+    const { result } = renderRoom(matchId);
+    await waitFor(() => expect(result.current.texts).toEqual(['I am at gate 4']), {
+      timeout: 5000,
+    });
+    expect(reads).toBe(3);
+  }, 10_000);
 });

@@ -48,7 +48,6 @@ export function useChatRoom(matchId: string, selfId: string) {
     ...initialRoomState,
     outbox: requeueInFlight(readOutbox(key)),
   }));
-  const [isJoined, setIsJoined] = useState(false);
   // Bumped when a backed-off message becomes due, to run the sender again.
   const [wakeUps, setWakeUps] = useState(0);
 
@@ -61,7 +60,8 @@ export function useChatRoom(matchId: string, selfId: string) {
     saveOutbox(storeKey, state.outbox);
   }, [storeKey, state.outbox]);
 
-  const catchUp = useCallback(async () => {
+  /** Merges what was said while away; false when it should be tried again (not an access error). */
+  const catchUp = useCallback(async (): Promise<boolean> => {
     const key = chatKeys.history(matchId);
     let history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
     if (!history) {
@@ -70,7 +70,8 @@ export function useChatRoom(matchId: string, selfId: string) {
       // (which the join has marked read), so the latest page is still merged below.
       await queryClient.refetchQueries({ queryKey: key }, { cancelRefetch: false });
       history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
-      if (!history) return;
+      // The history's own failure is shown, with its retry, by the message list.
+      if (!history) return true;
     }
     // Taken before the request: a message arriving live meanwhile is in the latest page too and
     // would pass for an overlap, hiding a gap of more than one page.
@@ -82,9 +83,11 @@ export function useChatRoom(matchId: string, selfId: string) {
         await queryClient.resetQueries({ queryKey: key });
       }
       dispatch({ type: 'stored', messages: latest });
+      return true;
     } catch (error) {
-      // Anything else waits for the next reconnect; a 401 has already signed the rider out.
+      // A 401 has already signed the rider out.
       if (isAccessError(error)) dispatch({ type: 'denied' });
+      return isAccessError(error) || (error instanceof ApiError && error.statusCode === 401);
     }
   }, [matchId, queryClient]);
 
@@ -92,10 +95,22 @@ export function useChatRoom(matchId: string, selfId: string) {
     if (!socket) return;
     let isMounted = true;
     let retryTimer: number | undefined;
+    /** Counts joins and leaves: a catch-up retry belongs to the join that started it. */
+    let stay = 0;
+
+    // What was said during an outage is not lost to a failed read (a deploy can bring the socket
+    // back before the HTTP side): the read is tried again while this join lasts.
+    const catchUpWhileJoined = async (run: number, attempt = 1) => {
+      if ((await catchUp()) || !isMounted || run !== stay) return;
+      retryTimer = window.setTimeout(
+        () => run === stay && void catchUpWhileJoined(run, attempt + 1),
+        retryDelay(attempt),
+      );
+    };
 
     const join = async () => {
       window.clearTimeout(retryTimer);
-      setIsJoined(false);
+      const run = ++stay;
       let ack: JoinAck | null = null;
       try {
         ack = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('joinRoom', matchId);
@@ -104,14 +119,13 @@ export function useChatRoom(matchId: string, selfId: string) {
       }
       if (!isMounted) return;
       if (ack?.ok) {
-        setIsJoined(true);
         // Joining reads the chat on the server: its bell item and unread count clear.
         markLinkReadInCache(queryClient, selfId, `/chat/${matchId}`);
         queryClient.setQueryData<ChatSummary[]>(chatListKey(selfId), (chats) =>
           chats?.map((chat) => (chat.matchId === matchId ? { ...chat, unreadCount: 0 } : chat)),
         );
         if (ack.status === 'Cancelled') dispatch({ type: 'closed', error: CHAT_TEXTS.closed });
-        void catchUp();
+        void catchUpWhileJoined(run);
         return;
       }
       if (ack && (ack.error.code === 'NOT_MEMBER' || ack.error.code === 'INVALID')) {
@@ -126,7 +140,8 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (!document.hidden) void join();
     };
     const onDisconnect = () => {
-      setIsJoined(false);
+      window.clearTimeout(retryTimer);
+      stay += 1;
       dispatch({ type: 'disconnected' });
     };
     const onMessage = (message: ChatMessage) => dispatch({ type: 'stored', messages: [message] });
@@ -142,7 +157,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (!socket.connected) return;
       if (document.hidden) {
         window.clearTimeout(retryTimer);
-        setIsJoined(false);
+        stay += 1;
         socket.emit('leaveRoom', matchId);
       } else {
         void join();
@@ -168,8 +183,9 @@ export function useChatRoom(matchId: string, selfId: string) {
     };
   }, [socket, matchId, catchUp, queryClient, selfId]);
 
-  const canSend =
-    !!socket && isJoined && connection === 'connected' && !state.isClosed && !state.isDenied;
+  // Sending needs the connection, not the room (the server checks membership per message): a
+  // hidden tab has left the room and still sends what was typed before switching to a map.
+  const canSend = !!socket && connection === 'connected' && !state.isClosed && !state.isDenied;
 
   // Sends the oldest unsent message whenever nothing is awaiting an acknowledgement.
   useEffect(() => {

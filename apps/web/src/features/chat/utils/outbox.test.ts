@@ -81,6 +81,28 @@ describe('retries', () => {
     expect(late[0]).toMatchObject({ status: 'sending', attempt: 2 });
   });
 
+  it('drops a failure’s back-off on a new connection, not a rate limit’s wait', () => {
+    let outbox = markSending(twoQueued(), 'a');
+    outbox = markAttemptFailed(outbox, {
+      clientId: 'a',
+      attempt: 1,
+      notBefore: 30_000,
+      status: 'failed',
+    });
+    expect(nextToSend(outbox, 1000)).toEqual({ waitMs: 29_000 });
+    outbox = requeueInFlight(outbox); // disconnected
+    expect(nextToSend(outbox, 1000)).toMatchObject({ item: { clientId: 'a' } });
+
+    let limited = markSending(twoQueued(), 'a');
+    limited = markAttemptFailed(limited, {
+      clientId: 'a',
+      attempt: 1,
+      notBefore: 60_000,
+      status: 'queued',
+    });
+    expect(nextToSend(requeueInFlight(limited), 1000)).toEqual({ waitMs: 59_000 });
+  });
+
   it('backs off 1 s, 2 s, 4 s … up to 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(retryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,

@@ -84,10 +84,16 @@ export function markAttemptFailed(
   );
 }
 
-/** The connection dropped: whatever awaited an acknowledgement is sent again after rejoining. */
+/**
+ * The connection dropped: whatever awaited an acknowledgement is sent again once connected, and a
+ * failure's back-off (up to 30 s, earned on the old connection) no longer holds the new one up. A
+ * rate limit's wait stays: the server counts it per rider, not per connection.
+ */
 export const requeueInFlight = (outbox: readonly OutboxItem[]) =>
   outbox.map((item) =>
-    item.status === 'sending' ? { ...item, status: 'failed' as const, notBefore: 0 } : item,
+    item.status === 'sending' || item.status === 'failed'
+      ? { ...item, status: 'failed' as const, notBefore: 0 }
+      : item,
   );
 
 /** Refused for good: one message (clientId) or, without one, every unsent message. */
