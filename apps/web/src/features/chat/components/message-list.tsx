@@ -35,9 +35,13 @@ export function MessageList({
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
-  const previous = useRef<{ firstKey?: string; lastKey?: string; scrollHeight: number }>({
-    scrollHeight: 0,
-  });
+  const previous = useRef<{
+    hasRun?: boolean;
+    firstKey?: string;
+    lastKey?: string;
+    scrollHeight: number;
+  }>({ scrollHeight: 0 });
+  const announcer = useRef<HTMLParagraphElement>(null);
   // After a failure, scrolling (or a short page) would retry at once and again on every render.
   const canLoadOlder = hasOlder && !isLoadingOlder && !hasOlderFailed;
 
@@ -58,7 +62,16 @@ export function MessageList({
       // Older messages went in above: keep the ones on screen where they were.
       element.scrollTop += element.scrollHeight - before.scrollHeight;
     } else if (last?.key !== before.lastKey && (last?.isOwn || isNearBottom.current)) toBottom();
-    previous.current = { firstKey, lastKey: last?.key, scrollHeight: element.scrollHeight };
+    // Screen readers hear a co-rider's new message, once: not the history there on opening, nor
+    // older pages going in above, which a live region around the whole list read out.
+    if (before.hasRun && last && !last.isOwn && last.key !== before.lastKey && announcer.current)
+      announcer.current.textContent = `${last.senderFirstName}: ${last.text}`;
+    previous.current = {
+      hasRun: true,
+      firstKey,
+      lastKey: last?.key,
+      scrollHeight: element.scrollHeight,
+    };
   }, [firstKey, last?.key, last?.isOwn, items]);
 
   // A short first page does not fill the screen, so no scroll would ever ask for more.
@@ -122,17 +135,16 @@ export function MessageList({
         {messages.length === 0 ? (
           <p className="m-auto max-w-xs py-10 text-center text-slate-600">{CHAT_TEXTS.empty}</p>
         ) : null}
-        <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
-          <ul className="flex flex-col">
-            {items.map((item) =>
-              item.type === 'day' ? (
-                <DaySeparator key={item.key} label={item.label} />
-              ) : (
-                <MessageBubble key={item.key} message={item} />
-              ),
-            )}
-          </ul>
-        </div>
+        <ul aria-label="Conversation" className="flex flex-col">
+          {items.map((item) =>
+            item.type === 'day' ? (
+              <DaySeparator key={item.key} label={item.label} />
+            ) : (
+              <MessageBubble key={item.key} message={item} />
+            ),
+          )}
+        </ul>
+        <p ref={announcer} aria-live="polite" className="sr-only" />
       </div>
     </div>
   );

@@ -1,0 +1,49 @@
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import type { TimelineMessage } from '../utils/timeline';
+import { MessageList } from './message-list';
+
+afterEach(cleanup);
+
+const message = (n: number, text: string, isOwn = false): TimelineMessage => ({
+  type: 'message',
+  key: `m-${n}`,
+  text,
+  sentAt: Date.UTC(2026, 10, 28, 4, 0, n),
+  senderId: isOwn ? 'me' : 'asha',
+  senderFirstName: isOwn ? 'You' : 'Asha',
+  isOwn,
+  isFirstOfRun: true,
+  delivery: 'sent',
+});
+
+const list = (items: TimelineMessage[]) => (
+  <MessageList
+    items={items}
+    hasOlder={false}
+    isLoadingOlder={false}
+    hasOlderFailed={false}
+    onLoadOlder={() => undefined}
+  />
+);
+
+it('reads out a co-rider’s new message only: not the history, older pages or own messages', () => {
+  const opened = [message(10, 'On my way'), message(11, 'Gate 4?', true)];
+  const view = render(list(opened));
+  const live = () => document.querySelector('[aria-live="polite"]')!.textContent;
+  // No live region around the list itself.
+  expect(view.getByRole('list', { name: 'Conversation' }).closest('[aria-live]')).toBeNull();
+  expect(live()).toBe('');
+
+  const older = [message(1, 'Hello'), message(2, 'Hi there')];
+  view.rerender(list([...older, ...opened]));
+  expect(live()).toBe('');
+
+  view.rerender(list([...older, ...opened, message(12, 'At pillar 5')]));
+  expect(live()).toBe('Asha: At pillar 5');
+
+  view.rerender(
+    list([...older, ...opened, message(12, 'At pillar 5'), message(13, 'Coming', true)]),
+  );
+  expect(live()).toBe('Asha: At pillar 5');
+});
