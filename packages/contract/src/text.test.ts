@@ -4,6 +4,7 @@ import { sendChatMessageSchema } from './chat';
 import { placeSchema } from './places';
 import {
   asSingleLineText,
+  cleanMessageText,
   isMultiLineText,
   isSingleLineText,
   textSchema,
@@ -59,5 +60,26 @@ describe('bidi controls', () => {
     expect(asSingleLineText(`${RLO} `, 60)).toBe('');
     expect(asSingleLineText(`${'x'.repeat(59)}😀`, 61)).toBe(`${'x'.repeat(59)}😀`);
     expect(asSingleLineText(`${'x'.repeat(59)}😀`, 60)).toBe('x'.repeat(59));
+  });
+});
+
+describe('a chat message cleaned before sending', () => {
+  const RLO = '\u202E';
+  const MATCH = '00000000-0000-4000-8000-000000000001';
+  it('is what the server takes: page breaks become lines, other control codes and bidi go', () => {
+    const pasted = ` line1\u000Bline2\u000Cline3\u0007 ${RLO}hi\ttab\r\n `;
+    const cleaned = cleanMessageText(pasted);
+    expect(cleaned).toBe('line1\nline2\nline3 hi\ttab');
+    expect(
+      sendChatMessageSchema.safeParse({
+        matchId: MATCH,
+        messageText: pasted,
+        clientId: 'client-01',
+      }).success,
+    ).toBe(false);
+    expect(
+      sendChatMessageSchema.parse({ matchId: MATCH, messageText: cleaned, clientId: 'client-01' })
+        .messageText,
+    ).toBe(cleaned);
   });
 });

@@ -1,37 +1,7 @@
 import { z } from 'zod';
+import { isMultiLineText, isSingleLineText, withoutBidiControls } from './plain-text';
 
-/**
- * What riders type is text, not control codes: PostgreSQL refuses the NUL character outright
- * (a 500 before this rule), and the others have no business in a name, a place or a subject.
- * Tab and newline stay allowed where a text may span lines (descriptions, chat messages).
- */
-// Matching control characters is the point of these patterns.
-/* eslint-disable no-control-regex */
-const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
-const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const ANY_CONTROL = /[\u0000-\u001F\u007F]/g;
-/* eslint-enable no-control-regex */
-
-export const isSingleLineText = (value: string): boolean => !SINGLE_LINE_CONTROL.test(value);
-export const isMultiLineText = (value: string): boolean => !MULTI_LINE_CONTROL.test(value);
-
-/**
- * Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) make a name or
- * a place show reversed, or reorder the sentence around it, on a stranger's screen. Nobody types
- * them; they come with pastes (WhatsApp wraps names in isolates), so they are dropped, not refused.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-export const withoutBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
-
-/** A one-line text nobody typed here (a Google profile name) made fit to store and show. */
-export const asSingleLineText = (value: string, max: number): string =>
-  withoutBidiControls(value)
-    .replace(ANY_CONTROL, ' ')
-    .trim()
-    .slice(0, max)
-    // A cut through an emoji's pair would leave half of it, stored as U+FFFD.
-    .replace(/[\uD800-\uDBFF]$/, '')
-    .trim();
+export * from './plain-text';
 
 export const notAllowedCharacters = (label: string) =>
   `${label} contains characters that are not allowed.`;

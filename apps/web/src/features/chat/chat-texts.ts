@@ -19,6 +19,7 @@ export const CHAT_TEXTS = {
   messageLabel: 'Message',
   messagePlaceholder: 'Type a message',
   send: 'Send',
+  tooLong: 'Too long to send: please shorten it.',
 } as const;
 
 export const CONNECTION_LABELS = {

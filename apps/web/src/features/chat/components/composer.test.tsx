@@ -31,3 +31,24 @@ it('keeps what was being typed, read-only, when the chat closes, and says why', 
   expect(onSend).not.toHaveBeenCalled();
   expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
 });
+
+it('keeps a long paste whole and says it is too long, instead of cutting it at the limit', () => {
+  const onSend = vi.fn(() => true);
+  render(<Composer onSend={onSend} />);
+  const box = screen.getByRole('textbox');
+  const pasted = 'a'.repeat(2100);
+  fireEvent.change(box, { target: { value: pasted } });
+  expect(box).toHaveProperty('value', pasted);
+  expect(box.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toBe(
+    '2100 / 2000 · Too long to send: please shorten it.',
+  );
+  expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+  expect(onSend).not.toHaveBeenCalled();
+
+  fireEvent.change(box, { target: { value: 'a'.repeat(2000) } });
+  expect(box.getAttribute('aria-invalid')).toBeNull();
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+  expect(onSend).toHaveBeenCalledOnce();
+});

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
+import { cleanMessageText } from '@aeropool/contract/plain-text';
 import { Button } from '../../../components/ui/button';
 import { CHAT_TEXTS } from '../chat-texts';
 
@@ -25,12 +26,16 @@ export function Composer({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const counterId = useId();
-  const isEmpty = text.trim().length === 0;
-  const showCounter = text.length >= COUNTER_FROM;
+  // Measured as it will be sent (the server's limit counts the cleaned text).
+  const length = cleanMessageText(text).length;
+  const isEmpty = length === 0;
+  // A long paste is kept whole, to shorten, not cut at the limit without a word.
+  const isTooLong = length > CHAT_LIMITS.maxMessageLength;
+  const showCounter = length >= COUNTER_FROM;
 
   const noteId = useId();
   const submit = () => {
-    if (isEmpty || closedNote) return;
+    if (isEmpty || isTooLong || closedNote) return;
     if (onSend(text)) setText('');
     inputRef.current?.focus();
   };
@@ -78,10 +83,10 @@ export function Composer({
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
             rows={1}
-            maxLength={CHAT_LIMITS.maxMessageLength}
             placeholder={CHAT_TEXTS.messagePlaceholder}
             enterKeyHint="send"
             readOnly={!!closedNote}
+            aria-invalid={isTooLong || undefined}
             aria-describedby={
               [closedNote ? noteId : '', showCounter ? counterId : ''].filter(Boolean).join(' ') ||
               undefined
@@ -91,7 +96,7 @@ export function Composer({
         </div>
         <Button
           type="submit"
-          disabled={isEmpty || !!closedNote}
+          disabled={isEmpty || isTooLong || !!closedNote}
           className="shrink-0 rounded-xl px-5"
         >
           {CHAT_TEXTS.send}
@@ -100,9 +105,10 @@ export function Composer({
       {showCounter ? (
         <p
           id={counterId}
-          className={`mx-auto mt-1 w-full max-w-3xl px-3 text-xs sm:px-6 ${text.length >= CHAT_LIMITS.maxMessageLength ? 'font-semibold text-red-700' : 'text-slate-500'}`}
+          className={`mx-auto mt-1 w-full max-w-3xl px-3 text-xs sm:px-6 ${length >= CHAT_LIMITS.maxMessageLength ? 'font-semibold text-red-700' : 'text-slate-500'}`}
         >
-          {text.length} / {CHAT_LIMITS.maxMessageLength}
+          {length} / {CHAT_LIMITS.maxMessageLength}
+          {isTooLong ? ` · ${CHAT_TEXTS.tooLong}` : ''}
         </p>
       ) : null}
     </form>

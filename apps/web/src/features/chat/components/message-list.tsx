@@ -72,7 +72,7 @@ export function MessageList({
       lastKey: last?.key,
       scrollHeight: element.scrollHeight,
     };
-  }, [firstKey, last?.key, last?.isOwn, items]);
+  }, [firstKey, last, items]);
 
   // A short first page does not fill the screen, so no scroll would ever ask for more.
   useEffect(() => {

@@ -8,6 +8,7 @@ import type {
   JoinAck,
 } from '@aeropool/contract/chat';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
+import { cleanMessageText } from '@aeropool/contract/plain-text';
 import { ApiError } from '../../../lib/api-client';
 import { markLinkReadInCache } from '../../notifications/notifications-api';
 import { chatListKey } from '../api/get-chats';
@@ -238,7 +239,7 @@ export function useChatRoom(matchId: string, selfId: string) {
 
   /** Queues a message; false when there is nothing to send or it is too long. */
   const send = useCallback((text: string): boolean => {
-    const messageText = text.trim();
+    const messageText = cleanMessageText(text);
     if (!messageText || messageText.length > CHAT_LIMITS.maxMessageLength) return false;
     dispatch({ type: 'queued', clientId: createClientId(), messageText, now: Date.now() });
     return true;
