@@ -46,4 +46,10 @@ it('reads out a co-rider’s new message only: not the history, older pages or o
     list([...older, ...opened, message(12, 'At pillar 5'), message(13, 'Coming', true)]),
   );
   expect(live()).toBe('Asha: At pillar 5');
+
+  // A co-rider's message that goes in above an own one still on its way is heard too.
+  const pending = { ...message(20, 'Wait for me', true), delivery: 'sending' as const };
+  view.rerender(list([...older, ...opened, pending]));
+  view.rerender(list([...older, ...opened, message(14, 'Sure'), pending]));
+  expect(live()).toBe('Asha: Sure');
 });

@@ -39,8 +39,10 @@ export function MessageList({
     hasRun?: boolean;
     firstKey?: string;
     lastKey?: string;
+    newestHeardKey?: string;
+    count: number;
     scrollHeight: number;
-  }>({ scrollHeight: 0 });
+  }>({ count: 0, scrollHeight: 0 });
   const announcer = useRef<HTMLParagraphElement>(null);
   // After a failure, scrolling (or a short page) would retry at once and again on every render.
   const canLoadOlder = hasOlder && !isLoadingOlder && !hasOlderFailed;
@@ -48,6 +50,8 @@ export function MessageList({
   const messages = items.filter(isMessage);
   const firstKey = messages[0]?.key;
   const last = messages.at(-1);
+  // A co-rider's newest message: own unsent or refused ones may sit below it.
+  const newestHeard = messages.filter((m) => !m.isOwn).at(-1);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -57,22 +61,37 @@ export function MessageList({
       element.scrollTop = element.scrollHeight;
       isNearBottom.current = true;
     };
+    const isOlderPage = firstKey !== before.firstKey && last?.key === before.lastKey;
     if (before.lastKey === undefined) toBottom();
-    else if (firstKey !== before.firstKey && last?.key === before.lastKey) {
+    else if (isOlderPage) {
       // Older messages went in above: keep the ones on screen where they were.
       element.scrollTop += element.scrollHeight - before.scrollHeight;
-    } else if (last?.key !== before.lastKey && (last?.isOwn || isNearBottom.current)) toBottom();
+    } else if (last?.key !== before.lastKey && last?.isOwn) toBottom();
+    // Counted too: a co-rider's message goes in above an own one still on its way.
+    else if (
+      isNearBottom.current &&
+      (last?.key !== before.lastKey || messages.length > before.count)
+    )
+      toBottom();
     // Screen readers hear a co-rider's new message, once: not the history there on opening, nor
     // older pages going in above, which a live region around the whole list read out.
-    if (before.hasRun && last && !last.isOwn && last.key !== before.lastKey && announcer.current)
-      announcer.current.textContent = `${last.senderFirstName}: ${last.text}`;
+    if (
+      before.hasRun &&
+      !isOlderPage &&
+      newestHeard &&
+      newestHeard.key !== before.newestHeardKey &&
+      announcer.current
+    )
+      announcer.current.textContent = `${newestHeard.senderFirstName}: ${newestHeard.text}`;
     previous.current = {
       hasRun: true,
       firstKey,
       lastKey: last?.key,
+      newestHeardKey: newestHeard?.key,
+      count: messages.length,
       scrollHeight: element.scrollHeight,
     };
-  }, [firstKey, last, items]);
+  }, [firstKey, last, newestHeard, messages.length, items]);
 
   // A short first page does not fill the screen, so no scroll would ever ask for more.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@aeropool/contract/chat';
-import { enqueue, markSending } from './outbox';
+import { enqueue, markRejected, markSending } from './outbox';
 import { buildTimeline, type TimelineMessage } from './timeline';
 
 const SELF = 'u-self';
@@ -88,6 +88,33 @@ describe('buildTimeline', () => {
     ]);
     const offline = messagesOf(buildTimeline(history, outbox, { ...options, canSend: false }));
     expect(offline.map((m) => m.delivery)).toEqual(['sent', 'sending', 'retrying']);
+  });
+
+  it('keeps a refused message where it was typed, not under everything said after it', () => {
+    let outbox = enqueue([], {
+      clientId: 'r1',
+      messageText: 'bad',
+      now: at('2026-11-21T10:00:02Z'),
+    });
+    outbox = markRejected(outbox, 'Message contains characters that are not allowed.', 'r1');
+    outbox = enqueue(outbox, {
+      clientId: 'p1',
+      messageText: 'later',
+      now: at('2026-11-21T10:00:07Z'),
+    });
+    const history = [
+      stored('1', '2026-11-21T10:00:01Z'),
+      stored('2', '2026-11-21T10:00:05Z'),
+      stored('3', '2026-11-21T10:00:06Z', ME, 'c-3'),
+    ];
+    const shown = messagesOf(buildTimeline(history, outbox, options));
+    expect(shown.map((m) => [m.text, m.delivery])).toEqual([
+      ['text 1', 'sent'],
+      ['bad', 'rejected'],
+      ['text 2', 'sent'],
+      ['text 3', 'sent'],
+      ['later', 'sending'],
+    ]);
   });
 
   it('drops an unsent copy once its stored message is there, keeping the same key', () => {

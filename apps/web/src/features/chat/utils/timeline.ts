@@ -43,7 +43,7 @@ const deliveryOf = (item: OutboxItem, canSend: boolean): Delivery => {
 /**
  * Stored messages (oldest first) followed by own unsent ones, with a day separator wherever the
  * Bengaluru day changes. An unsent message is placed after everything stored, because the server
- * will time-stamp it when it arrives.
+ * will time-stamp it when it arrives; a refused one where it was typed.
  */
 export function buildTimeline(
   stored: readonly ChatMessage[],
@@ -65,17 +65,23 @@ export function buildTimeline(
   for (const item of outbox) {
     const key = messageKey(selfId, item.clientId);
     if (storedKeys.has(key)) continue;
-    messages.push({
-      type: 'message',
+    const isRejected = item.status === 'rejected';
+    const message = {
+      type: 'message' as const,
       key,
       text: item.messageText,
-      sentAt: Math.max(item.createdAt, lastStoredAt),
+      // A refused message will never be stored: it stays where it was typed, among the others,
+      // rather than under every message said after it.
+      sentAt: isRejected ? item.createdAt : Math.max(item.createdAt, lastStoredAt),
       senderId: selfId,
       senderFirstName: selfFirstName,
       isOwn: true,
       delivery: deliveryOf(item, canSend),
       ...(item.error ? { error: item.error } : {}),
-    });
+    };
+    const after = isRejected ? messages.findIndex((m) => m.sentAt > item.createdAt) : -1;
+    if (after === -1) messages.push(message);
+    else messages.splice(after, 0, message);
   }
 
   const items: TimelineItem[] = [];
