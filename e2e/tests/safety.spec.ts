@@ -72,7 +72,9 @@ test('a rider blocks another from a potential-match card; neither sees the other
 
   await entry.getByRole('button', { name: `Block ${shownName(b)}` }).click();
   const dialog = page.getByRole('dialog', { name: `Block ${shownName(b)}?` });
-  await expect(dialog).toContainText('is not told');
+  await expect(dialog).toContainText(
+    'is not told of the block: a cancelled ride shows to them as cancelled by you.',
+  );
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(toast(page, `${shownName(b)} is blocked.`)).toBeVisible();
   await expect(riderEntry(potential, b)).toHaveCount(0);

@@ -925,15 +925,21 @@ describe('a cab of three', () => {
       const blocked = await block(t, a, b);
       expect(blocked.statusCode).toBeLessThan(300);
       // The third rider's open tabs and bell hear that their cab ended, not only their mail.
-      await expect
-        .poll(() => heardByC)
-        .toContainEqual(expect.objectContaining({ reason: 'match-cancelled' }));
+      // In the words of a cancellation by the blocker, which is what it is to the others.
+      const cancelledBy = `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`;
+      await expect.poll(() => heardByC).toContainEqual({
+        reason: 'match-cancelled',
+        notice: `${cancelledBy}. Your ride request is open again.`,
+      });
     } finally {
       tabC.close();
     }
     const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: c.token });
     expect(inbox.json().entities[0].notifications).toContainEqual(
-      expect.objectContaining({ kind: 'match-cancelled', title: 'Your shared ride was cancelled' }),
+      expect.objectContaining({
+        kind: 'match-cancelled',
+        title: `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`,
+      }),
     );
     const rows = await t.database.db
       .select()

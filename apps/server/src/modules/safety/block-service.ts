@@ -8,7 +8,8 @@ import type { ServiceContext } from '../../lib/service-context';
 import { shortLastName, shortName } from '../accounts/user-view';
 import { cancelMatch, isTripAhead, lockMatch } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
-import { matchEndedByBlockMail } from './safety-mails';
+import { blockerMail } from './safety-mails';
+import { matchCancelledMail } from '../matching/match-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 import { notifyRider } from '../notifications/notification-service';
 
@@ -155,10 +156,8 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
   const { blockerId, blockedId } = outcome;
   const ridersOfEnded =
     outcome.ended.length > 0 ? await noticeMatchesEnded(ctx, outcome.ended, blockerId) : [];
+  // The blocked rider, and a third rider of a cab that ended with it, were told with the notice.
   ctx.notifyUser(blockerId, 'trips:changed', { reason: 'match-cancelled' });
-  // The blocked rider, and a third rider of a cab that ended with it.
-  for (const rider of ridersOfEnded)
-    if (rider !== blockerId) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-cancelled' });
   if (outcome.ended.length === 0 && outcome.declined > 0)
     ctx.notifyUser(blockedId, 'trips:changed', { reason: 'match-declined' });
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
@@ -177,7 +176,11 @@ export async function blockRider(
   return { name: outcome.name };
 }
 
-/** Mails every rider of the ended matches, and puts it in the bell of those who did not block. */
+/**
+ * Mails every rider of the ended matches. The others hear of it as of the blocker cancelling the
+ * shared ride (the bell, open tabs, the "co-rider cancels" mail), in the same words: a notice of
+ * its own would tell the blocked rider they were blocked (decision 009).
+ */
 async function noticeMatchesEnded(
   ctx: ServiceContext,
   matchIds: string[],
@@ -186,24 +189,26 @@ async function noticeMatchesEnded(
   const views = await loadMatchViews(ctx.db, matchIds, ctx.now());
   const riders: string[] = [];
   for (const match of views.values()) {
+    const blocker = match.requests.find((request) => request.rider._id === blockerId);
+    const name = blocker ? shortName(blocker.rider) : 'Your co-rider';
+    const notice = `${name} cancelled your shared ride. Your ride request is open again.`;
     for (const request of match.requests) {
-      const isBlocker = request.rider._id === blockerId;
-      riders.push(request.rider._id);
-      const mail = matchEndedByBlockMail(request, isBlocker, ctx.config.PUBLIC_URL);
-      // The blocker's own action is confirmed by mail whatever their settings; the others hear
-      // of it as of any cancellation, their "co-rider cancels" switch deciding the mail.
-      if (isBlocker) {
-        ctx.mailer.sendLater(mail, 'block notice not sent');
+      const rider = request.rider._id;
+      riders.push(rider);
+      if (rider === blockerId) {
+        // The blocker's own action is confirmed by mail whatever their settings.
+        ctx.mailer.sendLater(blockerMail(request, ctx.config.PUBLIC_URL), 'block notice not sent');
         continue;
       }
+      ctx.notifyUser(rider, 'trips:changed', { reason: 'match-cancelled', notice });
       await notifyRider(ctx, {
-        userId: request.rider._id,
+        userId: rider,
         kind: 'match-cancelled',
-        title: 'Your shared ride was cancelled',
-        body: 'The chat is closed and your ride request is open again.',
+        title: `${name} cancelled your shared ride`,
+        body: notice,
         link: '/dashboard',
-        dedupeKey: `match-cancelled:${match._id}`,
-        mail,
+        dedupeKey: `match-cancelled:${match._id}:${blockerId}`,
+        mail: matchCancelledMail(request, name, false, ctx.config.PUBLIC_URL),
       });
     }
   }

@@ -5,23 +5,14 @@ import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { describeTrip, tripMail } from '../matching/match-mails';
 
-/**
- * The match a block ended. The blocked rider is not told who blocked whom: a block must never
- * become a reason to seek someone out.
- */
-export function matchEndedByBlockMail(
-  request: RideRequest,
-  isBlocker: boolean,
-  publicUrl?: string,
-): MailMessage {
+/** To the blocker: the match their block ended (the others hear of a cancellation). */
+export function blockerMail(request: RideRequest, publicUrl?: string): MailMessage {
   return tripMail(
     request.rider.email,
     `${PRODUCT_NAME}: your match was cancelled`,
     [
       `Hi ${request.rider.firstName},`,
-      isBlocker
-        ? 'You blocked your co-rider, so your match was cancelled. You will not see each other again.'
-        : 'Your match was cancelled and the chat is closed.',
+      'You blocked your co-rider, so your match was cancelled. You will not see each other again.',
       `Your ride request is open again: ${describeTrip(request)}.`,
       'Find another co-rider in My Trips.',
     ],

@@ -112,21 +112,25 @@ describe('block', () => {
     expect((await block(a, b)).statusCode).toBe(201);
     const match = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
     expect(match.json().entities[0].status).toBe('Cancelled');
-    for (const [user, ride] of [
-      [a, rideA],
-      [b, rideB],
-    ] as const) {
-      expect(await statusOf(ride._id)).toBe('Active');
-      const notice = await t.mail.waitFor(user.email, (m) =>
-        m.subject.includes('your match was cancelled'),
-      );
-      expect(t.mail.messages.indexOf(notice)).toBeGreaterThanOrEqual(before);
-    }
-    const toB = await t.mail.waitFor(b.email, (m) =>
+    for (const ride of [rideA, rideB]) expect(await statusOf(ride._id)).toBe('Active');
+    const toA = await t.mail.waitFor(a.email, (m) =>
       m.subject.includes('your match was cancelled'),
     );
-    // The blocked rider is not told who blocked whom.
-    expect(toB.raw).not.toContain('blocked');
+    expect(t.mail.messages.indexOf(toA)).toBeGreaterThanOrEqual(before);
+    // The blocked rider is not told of a block: to them it is the other cancelling the ride, in
+    // the same words as any cancellation (mail, bell).
+    const cancelledBy = `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`;
+    const toB = await t.mail.waitFor(
+      b.email,
+      (m) =>
+        m.subject === `AeroPool: “${a.firstName} ${a.lastName[0]}.” cancelled your shared ride`,
+    );
+    expect(t.mail.messages.indexOf(toB)).toBeGreaterThanOrEqual(before);
+    expect(toB.raw).not.toContain('block');
+    const bell = await t.request({ method: 'GET', url: '/api/notifications', token: b.token });
+    expect(bell.json().entities[0].notifications).toContainEqual(
+      expect.objectContaining({ kind: 'match-cancelled', title: cancelledBy }),
+    );
   });
 
   it('after the trip leaves the match for its riders to rate and complete; its chat closes', async () => {

@@ -33,7 +33,10 @@ export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: SafetyDi
           Match requests between you are declined, a shared ride still ahead is cancelled, and your
           chat closes.
         </li>
-        <li>{name} is not told. You can unblock on your profile.</li>
+        <li>
+          {name} is not told of the block: a cancelled ride shows to them as cancelled by you. You
+          can unblock on your profile.
+        </li>
       </ul>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} disabled={isPending}>
