@@ -52,3 +52,16 @@ it('keeps a long paste whole and says it is too long, instead of cutting it at t
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
   expect(onSend).toHaveBeenCalledOnce();
 });
+
+it('grows with its text where the browser does not size it by itself', () => {
+  vi.stubGlobal('CSS', { supports: () => false });
+  const heights = vi.spyOn(HTMLTextAreaElement.prototype, 'scrollHeight', 'get');
+  heights.mockReturnValue(44);
+  render(<Composer onSend={() => true} />);
+  const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+  heights.mockReturnValue(120);
+  fireEvent.change(box, { target: { value: 'one\ntwo\nthree\nfour' } });
+  expect(box.style.height).toBe('120px');
+  heights.mockRestore();
+  vi.unstubAllGlobals();
+});

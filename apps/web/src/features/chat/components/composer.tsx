@@ -1,4 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
 import { cleanMessageText } from '@aeropool/contract/plain-text';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +13,12 @@ import { CHAT_TEXTS } from '../chat-texts';
 
 /** The counter appears once a message gets this close to the limit. */
 const COUNTER_FROM = CHAT_LIMITS.maxMessageLength - 200;
+
+/**
+ * Browsers without CSS `field-sizing` (Firefox, Safari before 26.2: most iPhones today) keep a
+ * textarea one line high; there the box is grown to its text by hand.
+ */
+const growsByItself = () => typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line. Sending works offline too; the
@@ -34,6 +47,13 @@ export function Composer({
   const showCounter = length >= COUNTER_FROM;
 
   const noteId = useId();
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (!box || growsByItself()) return;
+    box.style.height = 'auto';
+    // Its borders on top of its content; max-h-40 caps it, and it scrolls from there.
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
+  }, [text]);
   const submit = () => {
     if (isEmpty || isTooLong || closedNote) return;
     if (onSend(text)) setText('');
