@@ -9,6 +9,12 @@ import { hasSetOff } from '../matching/cab-members';
 import { isHiddenRider } from '../matching/rating-rule';
 import { isBlockedPair } from '../safety/block-rule';
 
+/**
+ * A co-rider's phone is for reaching each other around the trip (the kerb, a bag left in the cab),
+ * not for good: a match stays Active on the Past tab until it is completed, which may be never.
+ */
+const PHONE_HOURS_AFTER_TRIP = 24;
+
 /** The rider the views are for: their saving and order in each cab, and asks to join theirs. */
 export type MatchViewer = { userId: string; config: ServiceContext['config'] };
 
@@ -28,7 +34,6 @@ export async function loadMatchViews(
     db.select().from(matchMembers).where(inArray(matchMembers.matchId, ids)),
     viewer ? pendingAsksTo(db, ids) : Promise.resolve([]),
   ]);
-  const activeIds = new Set(rows.filter((m) => m.status === 'Active').map((m) => m.id));
   const [requests, contacts] = await Promise.all([
     loadRideRequests(
       db,
@@ -37,14 +42,24 @@ export async function loadMatchViews(
     ),
     contactsOf(db, [...new Set(members.map((m) => m.userId))], viewer?.userId),
   ]);
+  const activeIds = new Set(rows.filter((m) => m.status === 'Active').map((m) => m.id));
+  const phoneIds = new Set(
+    [...activeIds].filter((matchId) => {
+      const times = members
+        .filter((m) => m.matchId === matchId)
+        .map((m) => requests.get(m.rideRequestId)!.row.timeOfTravel.getTime());
+      return now.getTime() < Math.max(...times) + PHONE_HOURS_AFTER_TRIP * 3_600_000;
+    }),
+  );
   const memberView = (matchId: string, request: RideRequest): RideRequest => {
     const contact = contacts.get(request.rider._id);
     // A co-rider who blocked the viewer or was blocked, or whose account has closed, is no longer
     // reachable through the trip card: the match stays on the Past tab, their address and number
     // do not (decisions 007, 009).
     if (!contact?.isReachable) return withoutEmail(request);
-    // Co-riders may need to call each other at the kerb: phones only while the match is Active.
-    const phone = activeIds.has(matchId) ? contact.phone : null;
+    // Co-riders may need to call each other at the kerb: phones only while the match is Active,
+    // until a day after its last rider's time.
+    const phone = phoneIds.has(matchId) ? contact.phone : null;
     return phone ? { ...request, rider: { ...request.rider, phone } } : request;
   };
   return new Map(

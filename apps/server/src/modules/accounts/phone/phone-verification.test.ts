@@ -241,6 +241,24 @@ describe('who sees a phone', () => {
       .entities[0].requests.map((r: { rider: { _id: string } }) => r.rider)
       .find((r: { _id: string }) => r._id === a.id);
     expect(riderA.phone).toBe(`+91${phoneA}`);
+    // Until a day after the trip: the match stays Active on the Past tab until completed.
+    const seenAfter = async (minutes: number) => {
+      t.clock.advance(minutes * 60_000);
+      try {
+        const res = await t.request({
+          method: 'GET',
+          url: `/api/match/${matchId}`,
+          token: b.token,
+        });
+        return JSON.stringify(res.json());
+      } finally {
+        t.clock.advance(-minutes * 60_000);
+      }
+    };
+    expect(await seenAfter(3000 + 23 * 60)).toContain(phoneA);
+    const dayAfter = await seenAfter(3000 + 25 * 60);
+    expect(dayAfter).not.toContain(phoneA);
+    expect(dayAfter).toContain(a.email);
 
     await t.request({
       method: 'PUT',
