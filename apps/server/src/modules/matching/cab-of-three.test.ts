@@ -927,10 +927,12 @@ describe('a cab of three', () => {
       // The third rider's open tabs and bell hear that their cab ended, not only their mail.
       // In the words of a cancellation by the blocker, which is what it is to the others.
       const cancelledBy = `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`;
-      await expect.poll(() => heardByC).toContainEqual({
-        reason: 'match-cancelled',
-        notice: `${cancelledBy}. Your ride request is open again.`,
-      });
+      await expect
+        .poll(() => heardByC)
+        .toContainEqual({
+          reason: 'match-cancelled',
+          notice: `${cancelledBy}. Your ride request is open again.`,
+        });
     } finally {
       tabC.close();
     }
