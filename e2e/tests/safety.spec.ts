@@ -73,7 +73,7 @@ test('a rider blocks another from a potential-match card; neither sees the other
   await entry.getByRole('button', { name: `Block ${shownName(b)}` }).click();
   const dialog = page.getByRole('dialog', { name: `Block ${shownName(b)}?` });
   await expect(dialog).toContainText(
-    'is not told of the block: a cancelled ride shows to them as cancelled by you.',
+    'is not told of the block: a shared ride it ends shows to them as one you cancelled or left.',
   );
   await dialog.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(toast(page, `${shownName(b)} is blocked.`)).toBeVisible();

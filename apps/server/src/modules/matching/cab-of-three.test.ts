@@ -917,39 +917,50 @@ describe('a cab of three', () => {
     expect(seen.json().entities[0].coRiders).toHaveLength(1);
   });
 
-  it('ends at a block between two of its riders, every ride open again, the third’s too', async () => {
+  it('goes on without a rider who blocks another in it, told to the others as a leave', async () => {
     const { a, b, c, rideA, rideB, rideC, matchId } = await cabOfThree();
     const tabC = await connectSocket(await listening(), c.token);
     const heardByC = collect(tabC, 'trips:changed');
+    const leftBy = `${a.firstName} ${a.lastName[0]}. left your shared cab`;
     try {
       const blocked = await block(t, a, b);
       expect(blocked.statusCode).toBeLessThan(300);
-      // The third rider's open tabs and bell hear that their cab ended, not only their mail.
-      // In the words of a cancellation by the blocker, which is what it is to the others.
-      const cancelledBy = `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`;
+      // The third rider's open tabs and bell hear of it in the words of any leave: a cab ended
+      // whole would tell the blocked rider of the block, and undo the third rider's trip.
       await expect
         .poll(() => heardByC)
         .toContainEqual({
           reason: 'match-cancelled',
-          notice: `${cancelledBy}. Your ride request is open again.`,
+          notice: `${leftBy}. The rest of you are still matched.`,
         });
     } finally {
       tabC.close();
     }
-    const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: c.token });
-    expect(inbox.json().entities[0].notifications).toContainEqual(
-      expect.objectContaining({
-        kind: 'match-cancelled',
-        title: `${a.firstName} ${a.lastName[0]}. cancelled your shared ride`,
-      }),
-    );
+    for (const rider of [b, c]) {
+      const inbox = await t.request({
+        method: 'GET',
+        url: '/api/notifications',
+        token: rider.token,
+      });
+      expect(inbox.json().entities[0].notifications).toContainEqual(
+        expect.objectContaining({ kind: 'match-cancelled', title: leftBy }),
+      );
+    }
+    await t.mail.waitFor(a.email, (m) => m.subject === 'AeroPool: you left the shared cab');
     const rows = await t.database.db
       .select()
       .from(rideRequests)
       .where(inArray(rideRequests.id, [rideA._id, rideB._id, rideC._id]));
-    for (const row of rows) expect(row).toMatchObject({ status: 'Active', currentMatchId: null });
-    const res = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
-    expect(res.json().entities[0].status).toBe('Cancelled');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(rideA._id)).toMatchObject({ status: 'Active', currentMatchId: null });
+    for (const ride of [rideB, rideC])
+      expect(byId.get(ride._id)).toMatchObject({ status: 'Matched', currentMatchId: matchId });
+    expect(await membersOf(matchId)).toEqual([rideB._id, rideC._id].sort());
+    // The two who ride on can still talk; the blocker is out of their chat.
+    const say = (user: SignedUpUser, text: string) =>
+      storeMessage(t.app, { matchId, userId: user.id, clientId: randomUUID(), text });
+    await expect(say(b, 'Still on?')).resolves.toBeDefined();
+    await expect(say(a, 'Hello?')).rejects.toMatchObject({ statusCode: 403 });
   });
 
   it('closes the asks to join it when it completes', async () => {

@@ -6,12 +6,13 @@ import { blocks, matchMembers, matchRequests, matches, rideRequests, users } fro
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { shortLastName, shortName } from '../accounts/user-view';
-import { cancelMatch, isTripAhead, lockMatch } from '../matches/match-service';
+import { isTripAhead, leaveMatch, lockMatch, tellCoRidersOfLeave } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { blockerMail } from './safety-mails';
 import { matchCancelledMail } from '../matching/match-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 import { notifyRider } from '../notifications/notification-service';
+import { loadRideRequestViews } from '../rides/ride-request-view';
 
 /** Match requests either rider sent the other. */
 export const requestsBetween = (a: string, b: string) =>
@@ -37,11 +38,16 @@ export async function matchesBetween(
   return rows.map((row) => row.matchId);
 }
 
+type LeftCab = { matchId: string; members: Awaited<ReturnType<typeof membersOf>> };
+
 type BlockOutcome = {
   blockerId: string;
   blockedId: string;
   name: string;
+  /** Pairs' matches the block cancelled. */
   ended: string[];
+  /** Cabs of three the blocker left, with their riders as they were. */
+  left: LeftCab[];
   /** Pending match requests between them (asks to join their cabs too) that the block declined. */
   declined: number;
   /**
@@ -53,8 +59,8 @@ type BlockOutcome = {
 
 /**
  * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
- * them are declined and an Active match between them whose trip is ahead is cancelled, each
- * member's request open again. Blocking twice is harmless. Call `announceBlock` once the
+ * them are declined and the blocker leaves an Active match between them whose trip is ahead (a
+ * pair's is cancelled, each request open again; a cab of three goes on without them). Blocking twice is harmless. Call `announceBlock` once the
  * transaction has committed.
  */
 export async function applyBlock(
@@ -116,31 +122,37 @@ export async function applyBlock(
     )
     .returning(closedRequestColumns);
   const ended: string[] = [];
+  const left: LeftCab[] = [];
   const askersOfEnded: string[] = [];
   for (const matchId of await matchesBetween(tx, blockerId, blockedId, { activeOnly: true })) {
-    // While the trip is ahead nobody leaves: every request is open again (a third rider's too,
-    // read under the match lock so one joining now is not left pointing at a closed match).
+    // Read under the match lock, so a rider joining now is not left pointing at a closed match.
     // A match formed while this waited for the rides is locked here; nobody else holds it.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
     // Once every rider's time has passed the cab has gone: it stays for its riders to complete
     // and rate (a third rider's trip is not undone), and the block closes its chat.
     if (!(await isTripAhead(tx, members, now))) continue;
-    ended.push(matchId);
-    const askers = await cancelMatch(tx, {
-      matchId,
-      userId: blockerId,
-      cancelledRequestId: null,
-      requestIds: members.map((m) => m.rideRequestId),
-      now,
-    });
-    askersOfEnded.push(...askers);
+    // While the trip is ahead the blocker leaves, their request open again: a pair's match is
+    // cancelled, both requests open again; from a cab of three the other two ride on, as after
+    // any leave (a cab ended whole would tell them of a block, and undo the third's trip).
+    askersOfEnded.push(
+      ...(await leaveMatch(tx, {
+        matchId,
+        userId: blockerId,
+        members,
+        now,
+        cancelMyRequest: false,
+      })),
+    );
+    if (members.length > 2) left.push({ matchId, members });
+    else ended.push(matchId);
   }
   return {
     blockerId,
     blockedId,
     name: shortName(blocked),
     ended,
+    left,
     declined: declined.length,
     toldOfClosedRequests: [...(await ridersToTell(tx, declined)), ...askersOfEnded],
   };
@@ -156,14 +168,31 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
   const { blockerId, blockedId } = outcome;
   const ridersOfEnded =
     outcome.ended.length > 0 ? await noticeMatchesEnded(ctx, outcome.ended, blockerId) : [];
-  // The blocked rider, and a third rider of a cab that ended with it, were told with the notice.
+  // A cab of three the blocker left: the others hear it as any leave, the blocker by mail.
+  for (const { matchId, members } of outcome.left) {
+    await tellCoRidersOfLeave(ctx, { matchId, userId: blockerId, members, now: ctx.now() });
+    ridersOfEnded.push(...members.map((m) => m.userId));
+  }
+  if (outcome.left.length > 0) await mailBlockerOfLeftCabs(ctx, blockerId, outcome.left);
+  // The blocked rider, and a third rider of the match, were told with the notice.
   ctx.notifyUser(blockerId, 'trips:changed', { reason: 'match-cancelled' });
-  if (outcome.ended.length === 0 && outcome.declined > 0)
+  if (ridersOfEnded.length === 0 && outcome.declined > 0)
     ctx.notifyUser(blockedId, 'trips:changed', { reason: 'match-declined' });
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
   const told = new Set([blockerId, blockedId, ...ridersOfEnded]);
   for (const rider of new Set(outcome.toldOfClosedRequests))
     if (!told.has(rider)) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
+}
+
+/** The blocker's own leaving of a cab is confirmed by mail whatever their settings. */
+async function mailBlockerOfLeftCabs(ctx: ServiceContext, blockerId: string, cabs: LeftCab[]) {
+  const rides = cabs.map((cab) => cab.members.find((m) => m.userId === blockerId)!.rideRequestId);
+  const views = await loadRideRequestViews(ctx.db, rides, ctx.now());
+  for (const view of views.values())
+    ctx.mailer.sendLater(
+      blockerMail(view, ctx.config.PUBLIC_URL, { leftCab: true }),
+      'block notice not sent',
+    );
 }
 
 export async function blockRider(

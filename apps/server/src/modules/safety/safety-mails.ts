@@ -5,14 +5,25 @@ import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import { describeTrip, tripMail } from '../matching/match-mails';
 
-/** To the blocker: the match their block ended (the others hear of a cancellation). */
-export function blockerMail(request: RideRequest, publicUrl?: string): MailMessage {
+/**
+ * To the blocker: the match their block cancelled, or the cab of three they left by it (the
+ * others hear of a cancellation, or of a leave).
+ */
+export function blockerMail(
+  request: RideRequest,
+  publicUrl?: string,
+  { leftCab = false } = {},
+): MailMessage {
   return tripMail(
     request.rider.email,
-    `${PRODUCT_NAME}: your match was cancelled`,
+    leftCab
+      ? `${PRODUCT_NAME}: you left the shared cab`
+      : `${PRODUCT_NAME}: your match was cancelled`,
     [
       `Hi ${request.rider.firstName},`,
-      'You blocked your co-rider, so your match was cancelled. You will not see each other again.',
+      leftCab
+        ? 'You blocked a co-rider, so you left the shared cab; the others ride on. You will not see each other again.'
+        : 'You blocked your co-rider, so your match was cancelled. You will not see each other again.',
       `Your ride request is open again: ${describeTrip(request)}.`,
       'Find another co-rider in My Trips.',
     ],

@@ -30,12 +30,12 @@ export function BlockDialog({ isOpen, riderId, name, onDone, onClose }: SafetyDi
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>Neither of you will see the other in potential matches.</li>
         <li>
-          Match requests between you are declined, a shared ride still ahead is cancelled, and your
-          chat closes.
+          Match requests between you are declined, a shared ride still ahead is cancelled (from a
+          cab of three, you leave it), and your chat closes.
         </li>
         <li>
-          {name} is not told of the block: a cancelled ride shows to them as cancelled by you. You
-          can unblock on your profile.
+          {name} is not told of the block: a shared ride it ends shows to them as one you cancelled
+          or left. You can unblock on your profile.
         </li>
       </ul>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
