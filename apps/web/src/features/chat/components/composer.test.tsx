@@ -44,10 +44,13 @@ it('keeps a long paste whole and says it is too long, instead of cutting it at t
     '2100 / 2000 · Too long to send: please shorten it.',
   );
   expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+  const said = () => document.querySelector('[aria-live="polite"]')!.textContent;
+  expect(said()).toBe('Too long to send: please shorten it.');
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
   expect(onSend).not.toHaveBeenCalled();
 
   fireEvent.change(box, { target: { value: 'a'.repeat(2000) } });
+  expect(said()).toBe('');
   expect(box.getAttribute('aria-invalid')).toBeNull();
   fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
   expect(onSend).toHaveBeenCalledOnce();

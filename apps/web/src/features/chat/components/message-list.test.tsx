@@ -39,17 +39,22 @@ it('reads out a co-rider’s new message only: not the history, older pages or o
   view.rerender(list([...older, ...opened]));
   expect(live()).toBe('');
 
-  view.rerender(list([...older, ...opened, message(12, 'At pillar 5')]));
+  const atPillar = message(12, 'At pillar 5');
+  view.rerender(list([...older, ...opened, atPillar]));
   expect(live()).toBe('Asha: At pillar 5');
 
-  view.rerender(
-    list([...older, ...opened, message(12, 'At pillar 5'), message(13, 'Coming', true)]),
-  );
+  const coming = message(13, 'Coming', true);
+  view.rerender(list([...older, ...opened, atPillar, coming]));
   expect(live()).toBe('Asha: At pillar 5');
 
   // A co-rider's message that goes in above an own one still on its way is heard too.
   const pending = { ...message(20, 'Wait for me', true), delivery: 'sending' as const };
-  view.rerender(list([...older, ...opened, pending]));
-  view.rerender(list([...older, ...opened, message(14, 'Sure'), pending]));
+  view.rerender(list([...older, ...opened, atPillar, coming, pending]));
+  expect(live()).toBe('Asha: At pillar 5');
+  view.rerender(list([...older, ...opened, atPillar, coming, message(14, 'Sure'), pending]));
+  expect(live()).toBe('Asha: Sure');
+
+  // The history started again at an earlier page (a gap after an outage): nothing older is read.
+  view.rerender(list([...older, ...opened]));
   expect(live()).toBe('Asha: Sure');
 });

@@ -39,16 +39,19 @@ export function MessageList({
     hasRun?: boolean;
     firstKey?: string;
     lastKey?: string;
-    newestHeardKey?: string;
+    /** The newest co-rider message seen so far: only a later one is read out. */
+    heardAt: number;
     count: number;
     scrollHeight: number;
-  }>({ count: 0, scrollHeight: 0 });
+  }>({ count: 0, heardAt: 0, scrollHeight: 0 });
   const announcer = useRef<HTMLParagraphElement>(null);
   // After a failure, scrolling (or a short page) would retry at once and again on every render.
   const canLoadOlder = hasOlder && !isLoadingOlder && !hasOlderFailed;
 
   const messages = items.filter(isMessage);
-  const firstKey = messages[0]?.key;
+  // A refused message, kept where it was typed, can sit above the oldest stored one; the stored
+  // ones say whether an older page went in above.
+  const firstKey = (messages.find((m) => m.delivery === 'sent') ?? messages[0])?.key;
   const last = messages.at(-1);
   // A co-rider's newest message: own unsent or refused ones may sit below it.
   const newestHeard = messages.filter((m) => !m.isOwn).at(-1);
@@ -79,7 +82,7 @@ export function MessageList({
       before.hasRun &&
       !isOlderPage &&
       newestHeard &&
-      newestHeard.key !== before.newestHeardKey &&
+      newestHeard.sentAt > before.heardAt &&
       announcer.current
     )
       announcer.current.textContent = `${newestHeard.senderFirstName}: ${newestHeard.text}`;
@@ -87,7 +90,7 @@ export function MessageList({
       hasRun: true,
       firstKey,
       lastKey: last?.key,
-      newestHeardKey: newestHeard?.key,
+      heardAt: Math.max(before.heardAt, newestHeard?.sentAt ?? 0),
       count: messages.length,
       scrollHeight: element.scrollHeight,
     };

@@ -199,6 +199,8 @@ export function useChatRoom(matchId: string, selfId: string) {
     }
     const { clientId, messageText } = next.item;
     const attempt = next.item.attempt + 1;
+    // 1 s after a first failure on this connection, doubling from there.
+    const backOff = retryDelay((next.item.failures ?? 0) + 1);
     const retryLater = (delayMs: number, status: 'queued' | 'failed') =>
       dispatch({
         type: 'attemptFailed',
@@ -216,7 +218,7 @@ export function useChatRoom(matchId: string, selfId: string) {
           .emitWithAck('message', { matchId, messageText, clientId });
       } catch {
         // No acknowledgement in time: the same clientId goes again, the server keeps one copy.
-        return retryLater(retryDelay(attempt), 'failed');
+        return retryLater(backOff, 'failed');
       }
       if (ack.ok) return dispatch({ type: 'stored', messages: [ack.message] });
       switch (ack.error.code) {
@@ -230,7 +232,7 @@ export function useChatRoom(matchId: string, selfId: string) {
         case 'INVALID':
           return dispatch({ type: 'rejected', clientId, error: ack.error.message });
         default:
-          return retryLater(retryDelay(attempt), 'failed');
+          return retryLater(backOff, 'failed');
       }
     };
     dispatch({ type: 'sending', clientId });

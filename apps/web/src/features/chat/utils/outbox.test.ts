@@ -91,7 +91,17 @@ describe('retries', () => {
     });
     expect(nextToSend(outbox, 1000)).toEqual({ waitMs: 29_000 });
     outbox = requeueInFlight(outbox); // disconnected
-    expect(nextToSend(outbox, 1000)).toMatchObject({ item: { clientId: 'a' } });
+    expect(nextToSend(outbox, 1000)).toMatchObject({ item: { clientId: 'a', failures: 0 } });
+
+    // Failures counted on the connection (the back-off), not the attempts (the acknowledgements).
+    outbox = markSending(outbox, 'a');
+    outbox = markAttemptFailed(outbox, {
+      clientId: 'a',
+      attempt: 2,
+      notBefore: 0,
+      status: 'failed',
+    });
+    expect(outbox[0]).toMatchObject({ attempt: 2, failures: 1 });
 
     let limited = markSending(twoQueued(), 'a');
     limited = markAttemptFailed(limited, {

@@ -19,6 +19,8 @@ export type OutboxItem = {
   createdAt: number;
   status: OutboxStatus;
   attempt: number;
+  /** Failed attempts on this connection: the back-off grows with them, not with `attempt`. */
+  failures?: number;
   notBefore: number;
   error?: string;
 };
@@ -79,7 +81,12 @@ export function markAttemptFailed(
 ): OutboxItem[] {
   return update(outbox, failure.clientId, (item) =>
     item.status === 'sending' && item.attempt === failure.attempt
-      ? { ...item, status: failure.status, notBefore: failure.notBefore }
+      ? {
+          ...item,
+          status: failure.status,
+          notBefore: failure.notBefore,
+          failures: (item.failures ?? 0) + (failure.status === 'failed' ? 1 : 0),
+        }
       : item,
   );
 }
@@ -92,7 +99,7 @@ export function markAttemptFailed(
 export const requeueInFlight = (outbox: readonly OutboxItem[]) =>
   outbox.map((item) =>
     item.status === 'sending' || item.status === 'failed'
-      ? { ...item, status: 'failed' as const, notBefore: 0 }
+      ? { ...item, status: 'failed' as const, notBefore: 0, failures: 0 }
       : item,
   );
 

@@ -28,7 +28,7 @@ type Options = {
   selfId: string;
   selfFirstName?: string;
   now: number;
-  /** Joined and online: queued messages are on their way rather than waiting for the network. */
+  /** Connected: queued messages are on their way rather than waiting for the network. */
   canSend: boolean;
   timeZone?: string;
 };
