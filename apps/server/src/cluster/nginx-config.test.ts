@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -29,5 +31,52 @@ describe('deploy/nginx.conf', () => {
       encoding: 'utf8',
     });
     expect(check.stderr).toContain('test is successful');
+  });
+});
+
+/** A stand-in instance answering every request with the status `answer()` gives at the time. */
+async function stubInstance(answer: () => number): Promise<Server> {
+  const server = createServer((_request, response) => {
+    response.writeHead(answer(), { 'content-type': 'application/json' });
+    response.end('{"statusCode":0,"message":"stub","entities":[]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe.skipIf(!fs.existsSync('/usr/sbin/nginx'))('the balancer', () => {
+  it('keeps an instance whose database was busy for a moment (503) in rotation', async () => {
+    let status = 503;
+    const instances = await Promise.all([stubInstance(() => status), stubInstance(() => status)]);
+    onTestFinished(() => instances.forEach((server) => server.close()));
+    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-nginx-busy-'));
+    onTestFinished(() => fs.rmSync(prefix, { recursive: true, force: true }));
+    fs.mkdirSync(path.join(prefix, 'tmp'));
+    const probe = await stubInstance(() => 200);
+    const listenPort = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const file = path.join(prefix, 'nginx.conf');
+    const nodes = instances.map((server, index) => ({
+      name: `node${index + 1}`,
+      port: (server.address() as AddressInfo).port,
+    }));
+    fs.writeFileSync(file, nginxConfig({ listenPort, nodes, runAsRoot: process.getuid?.() === 0 }));
+    const nginx = spawn('/usr/sbin/nginx', ['-p', prefix, '-c', file, '-g', 'daemon off;']);
+    onTestFinished(() => void nginx.kill('SIGQUIT'));
+    const get = async () => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return (await fetch(`http://127.0.0.1:${listenPort}/api/health`)).status;
+        } catch (error) {
+          if (tries > 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    };
+    // The database is busy: both instances say so, and the rider hears it (503, not 502).
+    expect([await get(), await get()]).toEqual([503, 503]);
+    // A moment later it is not: the instances answer at once, not after ten seconds of 502.
+    status = 200;
+    expect([await get(), await get()]).toEqual([200, 200]);
   });
 });

@@ -67,8 +67,10 @@ ${nodes.map((node) => `    ${node.name} aeropool_${node.name};`).join('\n')}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_read_timeout 75s;
-      # An instance that is gone or shutting down (503): idempotent requests go to another.
-      proxy_next_upstream error timeout http_502 http_503;
+      # An instance that is gone or stopped listening: idempotent requests go to another. Not on
+      # a 503: the instances say so when the shared database is busy, which another instance would
+      # meet too, and nginx would count it as the instance failing and leave it out for 10 s.
+      proxy_next_upstream error timeout http_502;
     }
   }
 }
