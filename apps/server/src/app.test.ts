@@ -294,6 +294,22 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes the site’s address and CORS origins as origins, and the web folder as a path', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://aeropool.in/' }).PUBLIC_URL).toBe(
+      'https://aeropool.in',
+    );
+    for (const bad of ['https://aeropool.in/app', 'https://aeropool.in/?a=1', 'ftp://aeropool.in'])
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL: must be the site/);
+    expect(
+      loadConfig({ CORS_ORIGIN: 'https://a.example.com/, http://localhost:5173' }).CORS_ORIGIN,
+    ).toBe('https://a.example.com,http://localhost:5173');
+    for (const bad of ['*', 'example.com', 'https://a.b/path'])
+      expect(() => loadConfig({ CORS_ORIGIN: bad })).toThrow(/CORS_ORIGIN: must be origins/);
+    expect(loadConfig({ WEB_DIST_DIR: 'apps/web/dist' }).WEB_DIST_DIR).toBe(
+      path.resolve('apps/web/dist'),
+    );
+  });
+
   it('names the variable when a value is bad', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -20,6 +20,20 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
+/** An http(s) origin alone: a path, query or fragment would break what is appended to it. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !value.includes('*')
+  );
+}
+
 /** Every environment variable the server reads; the README's configuration table mirrors it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -64,8 +78,32 @@ const envSchema = z.object({
     .transform((list) => (list.trim() ? list.split(',').map((item) => item.trim()) : []))
     .pipe(z.array(z.coerce.number<string>().int().min(1).max(86_400)).max(10)),
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
-  PUBLIC_URL: optionalUrl(/^https?$/),
-  CORS_ORIGIN: optionalString,
+  /** The site's origin; mail links append their paths to it. */
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(isOrigin, 'must be the site’s address alone, e.g. https://aeropool.in (no path)')
+      .transform((url) => new URL(url).origin)
+      .optional(),
+  ),
+  /** Origins as browsers send them, comma-separated; @fastify/cors compares them as written. */
+  CORS_ORIGIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (list) => list.split(',').every((entry) => isOrigin(entry.trim())),
+        'must be origins, comma-separated, e.g. https://app.example.com (not * nor a path)',
+      )
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => new URL(entry.trim()).origin)
+          .join(','),
+      )
+      .optional(),
+  ),
   /**
    * The reverse proxies in front: `true` for one on this host (the nginx of deploy/, loopback),
    * or their addresses and subnets, comma-separated. A rate limit then keys on the right-most
@@ -108,7 +146,14 @@ const envSchema = z.object({
   API_DOCS: z.stringbool().optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  WEB_DIST_DIR: optionalString,
+  /** Resolved against the working folder: the static file server takes absolute paths only. */
+  WEB_DIST_DIR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .optional(),
+  ),
   GEOCODER: z.enum(['offline', 'photon', 'nominatim']).default('offline'),
   GEOCODER_URL: optionalUrl(/^https?$/),
   ROUTER: z.enum(['straight', 'osrm']).default('straight'),

@@ -147,4 +147,8 @@ export async function serve({
     app.log.warn(
       'SMTP_URL is not set: e-mails, one-time codes included, are written to this log and to DATA_DIR/outbox instead of being sent. Set SMTP_URL before anyone else signs up.',
     );
+  if (config.SMS_PROVIDER === 'outbox')
+    app.log.warn(
+      'SMS_PROVIDER is outbox: phone verification codes are written to this log and to DATA_DIR/outbox/sms instead of being texted. Set SMS_PROVIDER before riders verify their phones.',
+    );
 }

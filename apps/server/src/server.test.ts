@@ -62,6 +62,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     // No SMTP_URL here: the server says where mail goes instead.
     expect(first.output()).toContain('SMTP_URL is not set: e-mails, one-time codes included');
+    expect(first.output()).toContain('SMS_PROVIDER is outbox: phone verification codes');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
