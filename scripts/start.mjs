@@ -1,6 +1,6 @@
-// `npm start`: build what has not been built (the web app; the server when its sources are newer
-// than its compiled copy), then run the one compiled server process (API + SPA) in this same
-// process, so signals reach it directly. Compiled once, not at every start (issue 7).
+// `npm start`: build what is not built or older than its sources (the web app, the server), then
+// run the one compiled server process (API + SPA) in this same process, so signals reach it
+// directly. Compiled once, not at every start (issue 7).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,26 +19,47 @@ const run = (workspace, message) => {
   if (build.status !== 0) process.exit(build.status ?? 1);
 };
 
-/** Newest modification time among the files the compiled server is made from. */
-function newestSource() {
+/**
+ * Newest modification time among the files a build is made from (the lock file included: a
+ * dependency updated is a source changed). Tests are not sources of a build.
+ */
+function newestSource(paths) {
   let newest = fs.statSync(path.join(root, 'package-lock.json')).mtimeMs;
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else newest = Math.max(newest, fs.statSync(file).mtimeMs);
+  const visit = (file) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (!stat.isDirectory()) {
+      if (!/\.test\.[jt]sx?$/.test(file)) newest = Math.max(newest, stat.mtimeMs);
+      return;
     }
+    for (const entry of fs.readdirSync(file)) visit(path.join(file, entry));
   };
-  for (const dir of ['apps/server/src', 'apps/server/build', 'packages/contract/src']) {
-    walk(path.join(root, dir));
-  }
+  for (const source of paths) visit(path.join(root, source));
   return newest;
 }
 
-if (!fs.existsSync(webIndex)) run('@aeropool/web', 'Building the web app (first start only)…');
-if (!fs.existsSync(serverEntry) || fs.statSync(serverEntry).mtimeMs < newestSource()) {
+/** Built before, or since, its sources last changed (a `git pull` brings newer sources). */
+const isStale = (built, sources) =>
+  !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(sources);
+
+const CONTRACT = 'packages/contract/src';
+if (
+  isStale(webIndex, [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/build',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    CONTRACT,
+  ])
+) {
+  run('@aeropool/web', 'Building the web app…');
+}
+if (isStale(serverEntry, ['apps/server/src', 'apps/server/build', CONTRACT])) {
   run('@aeropool/server', 'Compiling the server…');
 }
+// `npm run cluster` builds once here, before its instances start (each would build at once).
+if (process.argv.includes('--build-only')) process.exit(0);
 
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(serverEntry).href);

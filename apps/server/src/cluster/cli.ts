@@ -20,15 +20,13 @@ if (!fs.existsSync('/usr/sbin/nginx')) {
   console.error('npm run cluster needs nginx: apt-get install nginx');
   process.exit(78);
 }
-// Once, here: the instances would otherwise all build at the same time.
-const buildOnce = (args: string[]) => {
-  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-};
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  buildOnce(['run', 'build', '-w', '@aeropool/web']);
-}
-buildOnce(['run', 'build', '-w', '@aeropool/server']);
+// Once, here, what is not built or is older than its sources: the instances would otherwise all
+// build at the same time.
+const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const workDir = path.join(root, 'data', 'cluster');
 fs.mkdirSync(workDir, { recursive: true });
