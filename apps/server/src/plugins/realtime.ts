@@ -69,8 +69,9 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
     const token: unknown = socket.handshake.auth?.token;
     const session = typeof token === 'string' ? await app.sessions.verify(token) : null;
     if (!session) return new Error('Please log in to continue.');
-    // Counted on this instance: balancers keep a rider's connections on one instance (sticky by
-    // address), and the message limit is the one shared by every instance.
+    // Counted on this instance, a bound on one process's sockets rather than a rider's total (a
+    // rider's tabs may sit on several instances); the message limit is the one every instance
+    // shares.
     const open = await io.in(userRoom(session.userId)).local.fetchSockets();
     if (open.length >= CHAT_LIMITS.maxSocketsPerRider) {
       return new Error('Too many open chat connections. Close some AeroPool tabs and try again.');
