@@ -513,6 +513,9 @@ for (const viewport of PHONE_AND_DESKTOP) {
       await openDashboard(fPage);
       await openDashboard(gPage);
       await expect(matchCards(gPage)).toHaveCount(1);
+      // G is in the chat when F cancels, and comes back to My Trips from there.
+      await matchCards(gPage).getByRole('link', { name: 'Chat Now' }).click();
+      await expect(gPage).toHaveURL(/\/chat\//);
       const fCard = matchCards(fPage);
       const status = fCard.getByRole('combobox', { name: 'Match status' });
 
@@ -534,13 +537,16 @@ for (const viewport of PHONE_AND_DESKTOP) {
       const fRequestCard = requestCard(fPage, 'Terminal 1 → Koramangala');
       await expect(fRequestCard).toContainText('Status: Active');
 
-      // G is told at once and by mail; G's open page turns the match back into an Active request.
+      // G is told at once, in the chat too, and by mail; back on My Trips (its list loaded seconds
+      // ago) the match has turned back into an Active request.
       await expect(
         toast(
           gPage,
           `${shownName(f)} cancelled your shared ride. Your ride request is open again.`,
         ),
       ).toBeVisible();
+      await gPage.goBack();
+      await expect(gPage).toHaveURL(/\/dashboard/);
       await waitForMail(g.email, {
         since: cancelledAt - 1000,
         subject: /cancelled your shared ride/,

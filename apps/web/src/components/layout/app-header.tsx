@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { NotificationBell } from '../../features/notifications/notification-bell';
+import { TripsLiveUpdates } from '../../features/trips/hooks/use-trips-live-updates';
 import { useSession } from '../../lib/session';
 import { APP_DESTINATIONS } from './app-nav';
 import { BrandLink } from './brand-link';
@@ -49,6 +50,7 @@ export function AppHeader() {
                   />
                 </svg>
               </NavLink>
+              <TripsLiveUpdates />
               <NotificationBell userId={session.userId} />
               <button
                 type="button"

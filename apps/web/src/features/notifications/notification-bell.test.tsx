@@ -62,3 +62,14 @@ it('closes the panel when focus tabs out of it', async () => {
   fireEvent.focusOut(markAll, { relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }) });
   expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
 });
+
+it('gives focus back to the bell when a notification is chosen', async () => {
+  renderBell();
+  const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+  fireEvent.click(bell);
+  const item = screen.getByRole('button', { name: /New match request from Asha R\./ });
+  item.focus();
+  fireEvent.click(item);
+  expect(screen.queryByRole('button', { name: /New match request from Asha R\./ })).toBeNull();
+  expect(document.activeElement).toBe(bell);
+});

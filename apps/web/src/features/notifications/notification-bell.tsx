@@ -62,6 +62,9 @@ export function NotificationBell({ userId }: { userId: string }) {
   }, [unread]);
   const open = (item: AppNotification) => {
     setIsOpen(false);
+    // The panel, and the item that had focus, go: focus comes back to the bell, not to the page's
+    // start (a notice linking to the page already shown changes nothing else).
+    buttonRef.current?.focus();
     if (!item.readAt) void mark({ ids: [item._id] });
     void navigate(item.link);
   };

@@ -11,7 +11,6 @@ import { CancelRequestModal } from './components/cancel-request-modal';
 import { preloadRideRequestForm, RideRequestModal } from './components/ride-request-modal';
 import { panelId, tabId, TripTabs } from './components/trip-tabs';
 import { TripList } from './components/trip-list';
-import { useTripsLiveUpdates } from './hooks/use-trips-live-updates';
 
 /** Spec §2 My Trips; useRequireSession sends a signed-out visitor to /login. */
 export function DashboardPage() {
@@ -33,7 +32,6 @@ function MyTrips({ userId }: { userId: string }) {
   const tab: TripTab = searchParams.get('tab') === 'past' ? 'past' : 'upcoming';
   const [editor, setEditor] = useState<EditorState>({ kind: 'closed' });
   const [cancelling, setCancelling] = useState<RideRequest | null>(null);
-  useTripsLiveUpdates();
   const queryClient = useQueryClient();
   useEffect(() => whenQuiet([queryActivity(queryClient)])(preloadRideRequestForm), [queryClient]);
 

@@ -5,7 +5,7 @@ const FAQS = [
   {
     question: `How does ${PRODUCT_NAME} find me a co-passenger?`,
     answer:
-      'Post a ride request with your terminal, your place in the city and your travel time. We show riders whose route and time overlap with yours, with a match percentage, and you send or accept a match request.',
+      'Post a ride request with your terminal, your place in the city and your travel time. We show riders one cab can take with you within everyone’s detour and waiting limits, with a match percentage: how much that shared cab saves against riding alone, less for any detour or wait (100% is the same trip at the same time). You send or accept a match request.',
   },
   {
     question: 'How do we split the fare?',

@@ -5,6 +5,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { useCancelMatchRequest } from './cancel-match-request';
 import { useSendMatchRequest } from './send-match-request';
 import { tripKeys } from './trip-keys';
+import { useUpdateMatchStatus } from './update-match-status';
 import { answerEveryFetch } from '../../../lib/fake-fetch';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,15 +19,23 @@ function hookWithClient<T>(useHook: () => T) {
   return { invalidate, ...renderHook(useHook, { wrapper }) };
 }
 
-it('refreshes the potential matches when the ride asked has changed meanwhile (409)', async () => {
+it('refreshes My Trips when the ride asked, or the rider’s own, changed meanwhile (409)', async () => {
   answerEveryFetch(409, 'That ride is no longer available.');
   const { result, invalidate } = hookWithClient(useSendMatchRequest);
   await expect(
     result.current.mutateAsync({ fromRequest: 'mine', toRequest: 'theirs' }),
   ).rejects.toThrow('That ride is no longer available.');
-  await waitFor(() =>
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: tripKeys.matches('mine') }),
-  );
+  // Every list: the rider's own card may have been matched meanwhile, not only the other's.
+  await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: tripKeys.all }));
+});
+
+it('refreshes My Trips when a match being cancelled or completed changed meanwhile (409)', async () => {
+  answerEveryFetch(409, 'This match is already cancelled.');
+  const { result, invalidate } = hookWithClient(useUpdateMatchStatus);
+  await expect(
+    result.current.mutateAsync({ matchId: 'match-1', status: 'Cancelled' }),
+  ).rejects.toThrow('This match is already cancelled.');
+  await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: tripKeys.all }));
 });
 
 it('leaves the lists alone after a refusal that changed nothing (429)', async () => {

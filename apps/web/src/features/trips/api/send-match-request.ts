@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isServerAnswer } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { isConflict } from './cancel-ride-request';
+import { refreshAfterTripWrite } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 export type SendMatchRequestInput = { fromRequest: string; toRequest: string };
@@ -15,10 +17,8 @@ export function useSendMatchRequest() {
     mutationFn: sendMatchRequest,
     onSuccess: (_message, { fromRequest }) =>
       queryClient.invalidateQueries({ queryKey: tripKeys.matches(fromRequest) }),
-    // A 409: that ride (or cab) changed meanwhile; the card goes or shows what holds now.
-    onError: (error, { fromRequest }) =>
-      isServerAnswer(error) && error.statusCode === 409
-        ? queryClient.invalidateQueries({ queryKey: tripKeys.matches(fromRequest) })
-        : undefined,
+    // A 409: that ride (or cab), or the rider's own (matched meanwhile), changed: every card
+    // shows what holds now.
+    onError: (error) => (isConflict(error) ? refreshAfterTripWrite(queryClient) : undefined),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
+import { isConflict } from './cancel-ride-request';
 import { refreshAfterTripWrite } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
@@ -29,5 +30,10 @@ export function useUpdateMatchStatus() {
   return useMutation({
     mutationFn: updateMatchStatus,
     onSuccess: () => refreshAfterTripWrite(queryClient, tripKeys.lists()),
+    // Refused because the match changed meanwhile (a co-rider cancelled it): the card shows it as
+    // it is now.
+    onError: (error) => {
+      if (isConflict(error)) void refreshAfterTripWrite(queryClient);
+    },
   });
 }

@@ -4,6 +4,7 @@ import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
 import type { Match, Rating, RideRequest } from '@aeropool/contract/rides';
+import { isConflict } from '../api/cancel-ride-request';
 import { useUpdateMatchStatus } from '../api/update-match-status';
 import { coPassengerRatingsOf } from '../utils/co-passenger-ratings';
 import { MATCH_TOASTS } from '../trip-toasts';
@@ -76,6 +77,11 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
       setIsConfirmingComplete(false);
     } catch (error) {
       toast.error(serverMessageOr(error, MATCH_TOASTS.failed));
+      // The match changed meanwhile: the card now shows it as it is; every retry would fail so.
+      if (isConflict(error)) {
+        setIsConfirmingCancel(false);
+        setIsConfirmingComplete(false);
+      }
     }
   };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { MatchRequest, RideRequest } from '@aeropool/contract/rides';
 import { useTrips } from '../api/get-trips';
@@ -183,4 +183,28 @@ it('names whose request each Cancel withdraws and whom each Send Request goes to
   }
   for (const name of ['Chitra S.', 'Deepa K.'])
     expect(screen.getByRole('button', { name: `Send Request ${name}` })).toBeTruthy();
+});
+
+it('says what the percentage measures, and shows none on a declined request', () => {
+  fakeApi();
+  renderWithQueries(
+    <ul>
+      {[ask('a', 'Asha', 'R.'), { ...ask('b', 'Bindu', 'H.'), status: 'Declined' as const }].map(
+        (item) => (
+          <MatchRequestItem
+            key={item._id}
+            kind="outgoing"
+            matchRequest={item}
+            myRequestId="mine"
+            myTime={0}
+          />
+        ),
+      )}
+    </ul>,
+  );
+  const [open, declined] = screen.getAllByRole('listitem');
+  const chip = within(open!).getByText('90% match');
+  expect(chip.getAttribute('title')).toMatch(/^how much one shared cab saves you both/);
+  expect(within(open!).getByText(/^how much one shared cab saves/).className).toContain('sr-only');
+  expect(within(declined!).queryByText(/% match/)).toBeNull();
 });

@@ -30,7 +30,8 @@ export function MatchRequestItem({ kind, matchRequest, myRequestId, myTime }: Pr
     >
       <RiderSummary
         request={matchRequest.requestId}
-        matchPercentage={matchRequest.matchPercentage}
+        // Declined, the fit says nothing any more (the other ride may have changed since).
+        matchPercentage={matchRequest.status === 'Declined' ? null : matchRequest.matchPercentage}
         distance={matchRequest.distance}
         notes={figureNotes(matchRequest, myTime)}
       />

@@ -7,11 +7,16 @@ import { WomenOnlyChip } from './women-only-chip';
 
 type Props = {
   request: RideRequest;
-  matchPercentage: number;
+  /** Null where the fit no longer matters (a declined request). */
+  matchPercentage: number | null;
   distance: number;
   /** Extra facts under the chips, one line each, e.g. the fare estimate. */
   notes?: string[];
 };
+
+/** What the percentage measures (docs/matching.md), for who hovers or reads it out. */
+const MATCH_MEANING =
+  'how much one shared cab saves you both against riding alone, less for any detour or wait';
 
 /** Who the other rider is, where their end of the trip is, when, and how well it fits. */
 export function RiderSummary({ request, matchPercentage, distance, notes = [] }: Props) {
@@ -24,9 +29,17 @@ export function RiderSummary({ request, matchPercentage, distance, notes = [] }:
         <p className="text-sm break-words text-slate-700">{cityPlaceOf(request).name}</p>
         <TripTime ms={request.timeOfTravel} className="block text-sm text-slate-600" />
         <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
-          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800">
-            {matchPercentage}% match
-          </span>
+          {matchPercentage === null ? null : (
+            <>
+              <span
+                className="rounded-full bg-emerald-50 px-2 py-0.5 text-emerald-800"
+                title={MATCH_MEANING}
+              >
+                {matchPercentage}% match
+              </span>
+              <span className="sr-only">{MATCH_MEANING}</span>
+            </>
+          )}
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
             {formatDistance(distance)} apart
           </span>
