@@ -98,7 +98,7 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
         className="flex max-h-[calc(100dvh-9rem)] w-full max-w-md flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none"
       >
         <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold wrap-anywhere text-slate-900">
             {title}
           </h2>
           <button
