@@ -181,7 +181,7 @@ describe('operations', () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     const connectSrc = /connect-src ([^;]*)/.exec(res.headers['content-security-policy'] as string);
     expect(connectSrc?.[1]).toBe("'self'");
-    const behindUrl = await createTestApp({ PUBLIC_URL: 'https://aeropool.example.in/app' });
+    const behindUrl = await createTestApp({ PUBLIC_URL: 'https://aeropool.example.in/' });
     const other = await behindUrl.request({ method: 'GET', url: '/api/health' });
     expect(other.headers['content-security-policy']).toContain(
       "connect-src 'self' https://aeropool.example.in;",
