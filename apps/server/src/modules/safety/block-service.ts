@@ -60,8 +60,8 @@ type BlockOutcome = {
 /**
  * Blocks `blockedId` for `blockerId` inside `tx` (decision 009): pending match requests between
  * them are declined and the blocker leaves an Active match between them whose trip is ahead (a
- * pair's is cancelled, each request open again; a cab of three goes on without them). Blocking twice is harmless. Call `announceBlock` once the
- * transaction has committed.
+ * pair's is cancelled, each request open again; a cab of three goes on without them). Blocking
+ * twice is harmless. Call `announceBlock` once the transaction has committed.
  */
 export async function applyBlock(
   ctx: ServiceContext,

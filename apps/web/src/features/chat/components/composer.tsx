@@ -122,7 +122,7 @@ export function Composer({
           {CHAT_TEXTS.send}
         </Button>
       </div>
-      {/* Said once when a paste goes over the limit: the counter itself is not read as it counts. */}
+      {/* Said once when a paste goes over the limit; the counter is not read as it counts. */}
       <span aria-live="polite" className="sr-only">
         {isTooLong ? CHAT_TEXTS.tooLong : ''}
       </span>
