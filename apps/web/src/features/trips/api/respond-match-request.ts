@@ -14,9 +14,13 @@ export async function respondMatchRequest(input: RespondMatchRequestInput): Prom
   return result.message;
 }
 
-export function useRespondMatchRequest() {
+/** Answers to the requests a ride received: one at a time (an accept makes the others moot). */
+export const respondKey = (requestId: string) => ['respond-match-request', requestId] as const;
+
+export function useRespondMatchRequest(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: respondKey(requestId),
     mutationFn: respondMatchRequest,
     onSuccess: (_message, { requestId, isAccepted }) =>
       // Accepting turns the request into a match card (spec §4: it refreshes the trip list).

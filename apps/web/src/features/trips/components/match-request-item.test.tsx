@@ -208,3 +208,28 @@ it('says what the percentage measures, and shows none on a declined request', ()
   expect(within(open!).getByText(/^how much one shared cab saves/).className).toContain('sr-only');
   expect(within(declined!).queryByText(/% match/)).toBeNull();
 });
+
+it('holds every answer to the ride’s requests while one is being answered', async () => {
+  let answer: (() => void) | undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init?: RequestInit) => {
+      const ok = () =>
+        new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [] }));
+      if (init?.method !== 'PUT') return ok();
+      return new Promise<Response>((resolve) => (answer = () => resolve(ok())));
+    }),
+  );
+  renderWithQueries(<TripsWithAsks asks={[ask('a', 'Asha', 'R.'), ask('b', 'Bindu', 'H.')]} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Accept Asha R.' }));
+  await waitFor(() => expect(answer).toBeDefined());
+  for (const name of ['Accept Bindu H.', 'Decline Bindu H.'])
+    expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+  answer!();
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Accept Bindu H.' })).toHaveProperty(
+      'disabled',
+      false,
+    ),
+  );
+});

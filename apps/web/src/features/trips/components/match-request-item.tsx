@@ -1,8 +1,9 @@
+import { useIsMutating } from '@tanstack/react-query';
 import toast from '../../../lib/notify';
 import type { MatchRequest } from '@aeropool/contract/rides';
 import { Button } from '../../../components/ui/button';
 import { useCancelMatchRequest } from '../api/cancel-match-request';
-import { useRespondMatchRequest } from '../api/respond-match-request';
+import { respondKey, useRespondMatchRequest } from '../api/respond-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { RiderSummary } from './rider-summary';
 import { cabText, fareText, fitText, riderName } from '../utils/trip-route';
@@ -74,7 +75,10 @@ function IncomingActions({
   myRequestId,
   riderName: name,
 }: ActionProps & { riderName: string }) {
-  const { mutateAsync, isPending, variables } = useRespondMatchRequest();
+  const { mutateAsync, isPending, variables } = useRespondMatchRequest(myRequestId);
+  // Another request to the same ride being answered: accepting it may make this one moot, so
+  // both buttons wait (two accepts at once ended in a success and a 409).
+  const isAnsweringAny = useIsMutating({ mutationKey: respondKey(myRequestId) }) > 0;
 
   // Awaited rather than mutate's callbacks: accepting replaces this card with a match card,
   // and callbacks of an unmounted observer never run.
@@ -93,7 +97,7 @@ function IncomingActions({
         onClick={() => void respond(true)}
         isLoading={isPending && variables?.isAccepted === true}
         loadingText="Accepting..."
-        disabled={isPending}
+        disabled={isAnsweringAny}
         className="flex-1 sm:flex-none"
       >
         {/* Named for the rider, as several asks can be listed at once; the visible text first. */}
@@ -104,7 +108,7 @@ function IncomingActions({
         onClick={() => void respond(false)}
         isLoading={isPending && variables?.isAccepted === false}
         loadingText="Declining..."
-        disabled={isPending}
+        disabled={isAnsweringAny}
         className="flex-1 sm:flex-none"
       >
         Decline <span className="sr-only">{name}</span>
