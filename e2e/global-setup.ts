@@ -30,18 +30,12 @@ async function waitForHealth(timeoutMs: number, output: () => string): Promise<v
 
 type Server = { stop(): Promise<void> };
 
-/** The node flags `npm start` gives its script (package.json): the tests run what users run. */
-function npmStartFlags(): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const words = scripts.start.split(/\s+/);
-  return words.slice(1, words.indexOf('scripts/start.mjs'));
-}
-
-/** The app exactly as `npm start` runs it, on the e2e data folder; resolves once healthy. */
+/**
+ * The app as `npm start` runs it (its script: the compiled server, built when stale), without the
+ * node flags it adds to save memory; resolves once healthy.
+ */
 async function startServer(dataDir: string, smtpUrl: string): Promise<Server> {
-  const server = spawn(process.execPath, [...npmStartFlags(), 'scripts/start.mjs'], {
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
