@@ -6,3 +6,6 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@aeropool.in';
 
 /** The product lives in one city's time zone (spec: Asia/Kolkata). */
 export const TIME_ZONE = 'Asia/Kolkata';
+
+/** Its offset from UTC, +05:30 all year (no daylight saving). */
+export const TIME_ZONE_OFFSET_MS = 330 * 60_000;

@@ -1,3 +1,4 @@
+import { TIME_ZONE_OFFSET_MS } from '@aeropool/contract/product';
 import { haversineMetres, type LatLng } from './distance';
 
 /**
@@ -57,10 +58,8 @@ export const SPEEDS = [
   { name: 'evening peak', fromHour: 16, toHour: 21, corridor: 40, city: 18 },
 ] as const;
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 export function speedsAt(timeMs: number): { corridor: number; city: number } {
-  const hour = new Date(timeMs + IST_OFFSET_MS).getUTCHours();
+  const hour = new Date(timeMs + TIME_ZONE_OFFSET_MS).getUTCHours();
   const band =
     SPEEDS.find((s) =>
       s.fromHour < s.toHour

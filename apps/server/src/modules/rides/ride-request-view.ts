@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
+import { TIME_ZONE_OFFSET_MS } from '@aeropool/contract/product';
 import type { RiderTrust } from '@aeropool/contract/accounts';
 import type { RideRequest, RideRequestStatus } from '@aeropool/contract/rides';
 import type { DbOrTx } from '../../db/database';
@@ -105,18 +106,15 @@ export function rideRowFromJson(json: Record<string, unknown>): RideRequestRow {
   return row as RideRequestRow;
 }
 
-/** Bengaluru is UTC+05:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
-
 /**
  * The start of the month (Bengaluru time) a rider joined: what cards show ("November 2026").
  * The exact sign-up instant, to the millisecond, would let a stranger recognise one person
  * across rides and accounts.
  */
 const monthOf = (createdAt: Date): string => {
-  const local = new Date(createdAt.getTime() + IST_OFFSET_MS);
+  const local = new Date(createdAt.getTime() + TIME_ZONE_OFFSET_MS);
   const monthStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  return new Date(monthStart - IST_OFFSET_MS).toISOString();
+  return new Date(monthStart - TIME_ZONE_OFFSET_MS).toISOString();
 };
 
 export const withTrust = (row: RiderColumns): RiderRow => ({

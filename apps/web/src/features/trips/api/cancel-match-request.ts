@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isServerAnswer } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { refreshOnConflict } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 /** The sender withdraws an outgoing match request; requestId is the sender's ride request. */
@@ -21,9 +22,6 @@ export function useCancelMatchRequest() {
     onSuccess: (_message, { requestId }) =>
       queryClient.invalidateQueries({ queryKey: tripKeys.matches(requestId) }),
     // Answered meanwhile (accepted: a match on My Trips; declined): the lists catch up.
-    onError: (error) =>
-      isServerAnswer(error) && error.statusCode === 409
-        ? queryClient.invalidateQueries({ queryKey: tripKeys.all })
-        : undefined,
+    onError: refreshOnConflict(queryClient),
   });
 }

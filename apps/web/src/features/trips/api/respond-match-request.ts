@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isServerAnswer } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { refreshOnConflict } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 /** requestId is the recipient's own ride request; matchRequestId the incoming request. */
@@ -34,9 +35,6 @@ export function useRespondMatchRequest(requestId: string) {
           ]),
     // A 409 means the request or a ride changed meanwhile (withdrawn, matched elsewhere, no
     // longer fitting): the lists are out of date, so what can still be answered is shown again.
-    onError: (error) =>
-      isServerAnswer(error) && error.statusCode === 409
-        ? queryClient.invalidateQueries({ queryKey: tripKeys.all })
-        : undefined,
+    onError: refreshOnConflict(queryClient),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RideRequest, RideRequestBody } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
-import { isConflict } from './cancel-ride-request';
-import { refreshAfterTripWrite } from './refresh-after-trip-write';
+import { refreshAfterTripWrite, refreshOnConflict } from './refresh-after-trip-write';
 
 /** Creates a ride request, or updates one when requestId is given; resolves to the server's message. */
 export type SaveRideRequestInput = { requestId?: string; body: RideRequestBody };
@@ -20,8 +19,6 @@ export function useSaveRideRequest() {
     mutationFn: saveRideRequest,
     onSuccess: () => refreshAfterTripWrite(queryClient),
     // Refused because the request changed meanwhile (matched, expired): the list shows it as it is.
-    onError: (error) => {
-      if (isConflict(error)) void refreshAfterTripWrite(queryClient);
-    },
+    onError: refreshOnConflict(queryClient),
   });
 }

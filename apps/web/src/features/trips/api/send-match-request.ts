@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { isConflict } from './cancel-ride-request';
-import { refreshAfterTripWrite } from './refresh-after-trip-write';
+import { refreshOnConflict } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 export type SendMatchRequestInput = { fromRequest: string; toRequest: string };
@@ -19,6 +18,6 @@ export function useSendMatchRequest() {
       queryClient.invalidateQueries({ queryKey: tripKeys.matches(fromRequest) }),
     // A 409: that ride (or cab), or the rider's own (matched meanwhile), changed: every card
     // shows what holds now.
-    onError: (error) => (isConflict(error) ? refreshAfterTripWrite(queryClient) : undefined),
+    onError: refreshOnConflict(queryClient),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Match } from '@aeropool/contract/rides';
 import { api } from '../../../lib/api-client';
-import { isConflict } from './cancel-ride-request';
-import { refreshAfterTripWrite } from './refresh-after-trip-write';
+import { refreshAfterTripWrite, refreshOnConflict } from './refresh-after-trip-write';
 import { tripKeys } from './trip-keys';
 
 export type UpdateMatchStatusInput = {
@@ -32,8 +31,6 @@ export function useUpdateMatchStatus() {
     onSuccess: () => refreshAfterTripWrite(queryClient, tripKeys.lists()),
     // Refused because the match changed meanwhile (a co-rider cancelled it): the card shows it as
     // it is now.
-    onError: (error) => {
-      if (isConflict(error)) void refreshAfterTripWrite(queryClient);
-    },
+    onError: refreshOnConflict(queryClient),
   });
 }

@@ -4,7 +4,7 @@ import toast from '../../../lib/notify';
 import { Link } from 'react-router';
 import type { Rider } from '@aeropool/contract/accounts';
 import type { Match, Rating, RideRequest } from '@aeropool/contract/rides';
-import { isConflict } from '../api/cancel-ride-request';
+import { isConflict } from '../api/refresh-after-trip-write';
 import { useUpdateMatchStatus } from '../api/update-match-status';
 import { coPassengerRatingsOf } from '../utils/co-passenger-ratings';
 import { MATCH_TOASTS } from '../trip-toasts';

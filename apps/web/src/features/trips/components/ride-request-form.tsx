@@ -8,6 +8,7 @@ import { focusFirstField } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { toKolkataInputValue } from '../../../lib/format-time';
 import { RIDE_LIMITS, TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
+import { isConflict } from '../api/refresh-after-trip-write';
 import { useSaveRideRequest } from '../api/save-ride-request';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
 import {
@@ -73,8 +74,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   // Offered to riders whose profile says Woman (the server decides; this only hides the box),
   // and kept on a ride that was women-only, so un-ticking it is sent even before the profile
   // has loaded.
-  const [wasWomenOnly] = useState(request?.womenOnly ?? false);
-  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || wasWomenOnly;
+  const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || request?.womenOnly === true;
   const formRef = useRef<HTMLFormElement>(null);
   // The form's code can arrive after its dialog opened, which then found no field to focus.
   useEffect(() => void focusFirstField(formRef.current!), []);
@@ -117,7 +117,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
       if (refused) setServerError(refused);
       // The request changed meanwhile (matched, expired): the list now shows it as it is, and
       // every retry of this form would be refused the same way.
-      else if (request && error instanceof ApiError && error.statusCode === 409) onDone();
+      else if (request && isConflict(error)) onDone();
     } finally {
       setIsPending(false);
     }
