@@ -79,6 +79,19 @@ describe('mail sent later', () => {
     expect(failures).toEqual([]);
   });
 
+  it('logs that a mail was sent, not its subject, which may be a sign-in code', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const mailer = createMailer({ smtpUrl: capture.url, from: 'a@b.test', log });
+    await mailer.send({ ...message('code@example.com'), subject: '482913 is your code' });
+    await mailer.close();
+    const sent = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(sent).toContainEqual(
+      expect.objectContaining({ msg: 'mail sent', to: 'code@example.com' }),
+    );
+    expect(lines.join('\n')).not.toContain('482913');
+  });
+
   it('settles only once no mail is being sent, those begun while it waits included', async () => {
     const log = pino({ level: 'silent' });
     const mailer = createMailer({ smtpUrl: capture.url, from: 'a@b.test', log });

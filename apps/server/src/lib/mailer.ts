@@ -212,8 +212,9 @@ export function createMailer({
 
   if (smtpUrl) {
     return withBackground(async (message) => {
-      await (await transporter()).sendMail({ from, ...message });
-      log.info({ to: message.to, subject: message.subject }, 'mail sent');
+      const info = await (await transporter()).sendMail({ from, ...message });
+      // Not the subject: a code mail's subject is its code, and the log outlives the code.
+      log.info({ to: message.to, messageId: info.messageId }, 'mail sent');
     });
   }
 

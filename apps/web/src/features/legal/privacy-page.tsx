@@ -5,7 +5,7 @@ export function PrivacyPage() {
   return (
     <LegalDocument
       title="Privacy Policy"
-      lastUpdated="27 November 2026"
+      lastUpdated="28 November 2026"
       intro={
         <p>
           {PRODUCT_NAME} helps travellers share cabs to and from Kempegowda International Airport,
@@ -23,7 +23,8 @@ export function PrivacyPage() {
             'Chat messages with your matched riders, encrypted at rest.',
             'Support tickets you send us, and the reports and blocks you make.',
             'If you turn on notifications for a device, that device’s push subscription.',
-            'Our server’s request log: the address your requests came from and the pages and searches asked for (place searches included), kept to run and protect the service.',
+            'Our server’s request log: the address your requests came from and the pages and searches asked for (place searches included), and the e-mail address or phone number each of our messages went to (not what they said), kept to run and protect the service.',
+            'Notifications in your account, which are deleted after 90 days.',
           ]}
         />
       </LegalSection>
@@ -37,11 +38,13 @@ export function PrivacyPage() {
         </p>
         <p>
           Riders who could share your trip see your first name and last initial, your ride details
-          and your rating, so they can decide whether to ride with you. Once you are matched, your
-          co-riders also see your e-mail address and, while the match is active, your phone number,
-          so you can find each other at the kerb. A trip link shows whoever holds it the first names
-          of the cab's riders (and whether their phones are verified), the place, terminal and time:
-          yours when you share it, and yours too when a co-rider shares theirs.
+          (the place on a map, terminal and time), your rating and how many ratings and completed
+          rides you have, whether your phone is verified and the month you joined, so they can
+          decide whether to ride with you. Once you are matched, your co-riders also see your e-mail
+          address and, until a day after the trip, your phone number, so you can find each other at
+          the kerb. A trip link shows whoever holds it the first names of the cab's riders (and
+          whether their phones are verified) and the place, terminal and time of the ride of the
+          rider who shared it.
         </p>
       </LegalSection>
 

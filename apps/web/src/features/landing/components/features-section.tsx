@@ -15,7 +15,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'phone',
     title: 'Phone-number verification',
-    text: 'Riders can verify their phone number, so you know who you are sharing the cab with.',
+    text: 'Riders can verify their phone number, and every card shows whether a co-rider has.',
   },
   {
     icon: 'chat',

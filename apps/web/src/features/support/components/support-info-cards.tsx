@@ -65,9 +65,9 @@ export function CancellationPolicyCard() {
       </h2>
       <div className="mt-3 flex flex-col gap-3 text-sm leading-6 text-slate-600">
         <p>
-          You can cancel a ride request or a match at any time from My Trips in the app. Please tell
-          your co-passenger in the chat as early as you can; they may be counting on sharing the
-          fare.
+          You can cancel a ride request from My Trips in the app until its time, and a match from
+          its trip card. Please tell your co-passenger in the chat as early as you can; they may be
+          counting on sharing the fare.
         </p>
         <p>
           {PRODUCT_NAME} charges nothing for its service, so there is nothing to refund. Any fare
