@@ -173,6 +173,16 @@ describe('phone verification by SMS', () => {
     expect(refused.json().message).toMatch(/^You have asked for several codes in the last hour/);
   });
 
+  it('only codes texted count towards the hour: asks refused before a number is set do not', async () => {
+    const a = await t.signUp();
+    for (let i = 0; i < 5; i += 1) {
+      const refused = await askCode(a);
+      expect(refused.statusCode).toBe(400);
+    }
+    await setPhone(a, newMobile());
+    expect((await askCode(a)).statusCode).toBe(201);
+  });
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'a number changed while its code is checked is not left verified',
     async () => {

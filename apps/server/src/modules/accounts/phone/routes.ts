@@ -54,12 +54,16 @@ const phoneRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await fastify.limits.consume(codesPerRider, request.userId);
-      await fastify.limits.consume(
+      // Only codes texted count: a refusal (no number, too soon) or a failed SMS gives its hits
+      // back, and the network is checked first, so a rider it refuses keeps their own five.
+      const sent = await fastify.limits.consumeFor(
         codesPerAddress(fastify.config.RATE_LIMIT_AUTH_PER_MINUTE * 3),
         request.ip,
+        () =>
+          fastify.limits.consumeFor(codesPerRider, request.userId, () =>
+            sendPhoneCode(fastify, request.userId),
+          ),
       );
-      const sent = await sendPhoneCode(fastify, request.userId);
       return reply
         .code(201)
         .send({ statusCode: 201, message: PHONE_MESSAGES.codeSent, entities: [sent] });
