@@ -75,6 +75,13 @@ const emailOf = (request: { body?: unknown }) => {
 };
 
 /**
+ * The account an attempt is on: the e-mail it names, or the signed-in rider's (a password change
+ * names none, and a stolen session could otherwise guess the current password from many places).
+ */
+const accountOf = (request: FastifyRequest) =>
+  emailOf(request) || (request.userId ? `user:${request.userId}` : '');
+
+/**
  * Limits for login, OTP and password endpoints, three at once: per IP and e-mail (generous
  * enough for a person who mistypes), per IP (one address trying many accounts) and per e-mail
  * (many addresses trying one account). The OTP's own 5-try limit is what stops code guessing.
@@ -114,8 +121,8 @@ export function authRateLimits(app: FastifyInstance) {
   const perAccount = sharedRateLimit(app, {
     max: perMinute * 2,
     timeWindow: '1 minute',
-    keyGenerator: (request) => `auth-account|${emailOf(request)}`,
-    allowList: (request) => emailOf(request) === '',
+    keyGenerator: (request) => `auth-account|${accountOf(request)}`,
+    allowList: (request) => accountOf(request) === '',
   });
   return {
     config: {

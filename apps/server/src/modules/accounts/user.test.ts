@@ -246,6 +246,23 @@ describe('login rate limits (the default 10 a minute)', () => {
     expect(codes[20]).toBe(429);
   });
 
+  it('stops many addresses guessing a signed-in rider’s current password (20 a minute)', async () => {
+    const rider = await limited.signUp();
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const guess = await limited.app.inject({
+        method: 'PUT',
+        url: `/api/user/password/${rider.id}`,
+        remoteAddress: `10.3.0.${i + 1}`,
+        headers: { authorization: `Bearer ${rider.token}` },
+        payload: { password: 'newpass1', currentPassword: `guess-${i}` },
+      });
+      codes.push(guess.statusCode);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true);
+    expect(codes[20]).toBe(429);
+  });
+
   it('stops one address trying many accounts (50 a minute per address)', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 51; i += 1)
