@@ -27,10 +27,14 @@ export function ProfilePage() {
   );
 }
 
-function ProfileContent({ userId }: { userId: string }) {
+export function ProfileContent({ userId }: { userId: string }) {
   const userQuery = useUser(userId);
   const statsQuery = useUserStats(userId);
   const isError = userQuery.isError || statsQuery.isError;
+  // A failed refresh (after a reconnect, a busy server) keeps the page and an edit in progress:
+  // the error screen is for a profile that never loaded.
+  const neverLoaded =
+    (userQuery.isError && !userQuery.data) || (statsQuery.isError && !statsQuery.data);
   const failedAt = Math.max(userQuery.errorUpdatedAt, statsQuery.errorUpdatedAt);
 
   useEffect(() => {
@@ -38,7 +42,7 @@ function ProfileContent({ userId }: { userId: string }) {
     if (isError) toast.error(PROFILE_TOASTS.loadFailed, { id: `profile-load-${failedAt}` });
   }, [isError, failedAt]);
 
-  if (isError) {
+  if (neverLoaded) {
     return (
       <ProfileLoadError
         isRetrying={userQuery.isFetching || statsQuery.isFetching}
