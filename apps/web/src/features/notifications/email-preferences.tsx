@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { EMAIL_PREFERENCES, type NotificationKind } from '@aeropool/contract/notifications';
+import { useRef, useState } from 'react';
+import {
+  EMAIL_PREFERENCES,
+  type EmailPreferences as Preferences,
+} from '@aeropool/contract/notifications';
 import { Button } from '../../components/ui/button';
 import { serverMessageOr } from '../../lib/api-client';
 import toast from '../../lib/notify';
@@ -15,21 +18,44 @@ import {
 export function EmailPreferences({ userId }: { userId: string }) {
   const query = useQuery(emailPreferencesOptions(userId));
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState<NotificationKind | null>(null);
+  /** What the rider switched and the server has not confirmed: the boxes show it at once. */
+  const [shown, setShown] = useState<Preferences>({});
+  /** Switched since the last save was sent; one save at a time, so answers arrive in order. */
+  const unsent = useRef<Preferences>({});
+  const isSaving = useRef(false);
+  const [saving, setSaving] = useState(false);
 
-  const toggle = async (kind: NotificationKind, isOn: boolean) => {
-    // One change at a time; the switches stay enabled so keyboard focus never drops to the page.
-    if (saving) return;
-    setSaving(kind);
-    try {
-      const saved = await saveEmailPreferences({ [kind]: isOn });
-      queryClient.setQueryData(notificationKeys.emailPreferences(userId), saved);
-      toast.success('E-mail preferences saved.', { id: 'email-preferences' });
-    } catch (error) {
-      toast.error(serverMessageOr(error, 'Could not save your e-mail preferences.'));
-    } finally {
-      setSaving(null);
+  const saveAll = async () => {
+    if (isSaving.current) return;
+    isSaving.current = true;
+    setSaving(true);
+    // A switch flipped while a save is on its way is sent next, not dropped.
+    while (Object.keys(unsent.current).length > 0) {
+      const changes = unsent.current;
+      unsent.current = {};
+      try {
+        const saved = await saveEmailPreferences(changes);
+        queryClient.setQueryData(notificationKeys.emailPreferences(userId), saved);
+        toast.success('E-mail preferences saved.', { id: 'email-preferences' });
+      } catch (error) {
+        toast.error(serverMessageOr(error, 'Could not save your e-mail preferences.'));
+      }
+      // Saved or refused, these boxes show the server's value again, unless switched meanwhile.
+      setShown((current) => {
+        const next = { ...current };
+        for (const kind of Object.keys(changes) as (keyof Preferences)[])
+          if (!(kind in unsent.current)) delete next[kind];
+        return next;
+      });
     }
+    isSaving.current = false;
+    setSaving(false);
+  };
+
+  const toggle = (kind: keyof Preferences, isOn: boolean) => {
+    unsent.current = { ...unsent.current, [kind]: isOn };
+    setShown((current) => ({ ...current, [kind]: isOn }));
+    void saveAll();
   };
 
   let body;
@@ -52,7 +78,7 @@ export function EmailPreferences({ userId }: { userId: string }) {
     );
   } else {
     body = (
-      <fieldset aria-busy={saving !== null}>
+      <fieldset aria-busy={saving}>
         <legend className="mb-3 text-sm text-slate-600">
           Everything also shows under the bell. E-mail me when:
         </legend>
@@ -63,8 +89,8 @@ export function EmailPreferences({ userId }: { userId: string }) {
                 <input
                   type="checkbox"
                   className="h-5 w-5 shrink-0 accent-brand-700"
-                  checked={query.data[kind] !== false}
-                  onChange={(event) => void toggle(kind, event.target.checked)}
+                  checked={(shown[kind] ?? query.data[kind]) !== false}
+                  onChange={(event) => toggle(kind, event.target.checked)}
                 />
                 {label}
               </label>
