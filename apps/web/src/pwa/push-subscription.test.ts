@@ -1,10 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../lib/session';
-import { callsTo, fakeBrowser, serverKeyBytes, subscriptionWith } from './fake-push-browser';
+import {
+  callsTo,
+  fakeBrowser,
+  SERVER_KEY,
+  serverKeyBytes,
+  subscriptionWith,
+  type FakeSubscription,
+} from './fake-push-browser';
 import {
   forgetPushOnThisDevice,
   keepPushForThisSession,
   readPushStatus,
+  turnPushOn,
 } from './push-subscription';
 
 describe('keepPushForThisSession', () => {
@@ -50,6 +58,49 @@ describe('readPushStatus', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  const refusing = (browser: ReturnType<typeof fakeBrowser>) =>
+    browser.fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/push/public-key'
+        ? new Response(
+            JSON.stringify({
+              statusCode: 200,
+              message: 'OK',
+              entities: [{ publicKey: SERVER_KEY }],
+            }),
+          )
+        : new Response(JSON.stringify({ statusCode: 400, message: 'Unknown push service.' }), {
+            status: 400,
+          }),
+    );
+
+  it('shows off, and drops the subscription, when the server refuses it', async () => {
+    const held = subscriptionWith(serverKeyBytes);
+    refusing(fakeBrowser('granted', held));
+    expect(await readPushStatus()).toBe('off');
+    expect(held.unsubscribe).toHaveBeenCalled();
+  });
+
+  it('keeps a subscription the server could not be asked about (saved again next time)', async () => {
+    const held = subscriptionWith(serverKeyBytes);
+    fakeBrowser('granted', held).fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/push/public-key')
+        return new Response(
+          JSON.stringify({ statusCode: 200, message: 'OK', entities: [{ publicKey: SERVER_KEY }] }),
+        );
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await readPushStatus()).toBe('on');
+    expect(held.unsubscribe).not.toHaveBeenCalled();
+  });
+
+  it('turning on that the server refuses leaves the browser unsubscribed', async () => {
+    const browser = fakeBrowser('granted', null);
+    refusing(browser);
+    await expect(turnPushOn()).rejects.toThrow('Unknown push service.');
+    const made = (await browser.pushManager.subscribe.mock.results[0]!.value) as FakeSubscription;
+    expect(made.unsubscribe).toHaveBeenCalled();
   });
 
   it('shows off, not on, for a subscription made with another server key', async () => {

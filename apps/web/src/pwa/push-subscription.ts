@@ -49,6 +49,10 @@ const saveSubscription = async (subscription: PushSubscription) => {
   if (riderId) localStorage.setItem(OWNER_KEY, riderId);
 };
 
+/** The server will never take this subscription (a push service it does not know, say). */
+const isRefused = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode === 400 || error.statusCode === 409);
+
 const serverKey = async () => {
   const { entities } = await api.get<PushPublicKey>('/push/public-key');
   return fromBase64Url(entities[0]!.publicKey);
@@ -70,8 +74,8 @@ async function usableSubscription(
 
 /**
  * Saves the usable subscription this browser holds for the rider signed in now; false when it
- * holds none. The browser is subscribed whatever the server answers (turning push on again would
- * save it too).
+ * holds none, or the server refused it (then it is dropped: the switch must not say on while no
+ * push can come). A server out of reach leaves it as it is, to be saved again at the next start.
  */
 async function saveHeldSubscription(registration: ServiceWorkerRegistration): Promise<boolean> {
   const subscription = await usableSubscription(registration);
@@ -83,7 +87,13 @@ async function saveHeldSubscription(registration: ServiceWorkerRegistration): Pr
     localStorage.removeItem(OWNER_KEY);
     return false;
   }
-  await saveSubscription(subscription).catch(() => undefined);
+  try {
+    await saveSubscription(subscription);
+  } catch (error) {
+    if (!isRefused(error)) return true;
+    await subscription.unsubscribe();
+    return false;
+  }
   return true;
 }
 
@@ -130,7 +140,14 @@ export async function turnPushOn(): Promise<PushStatus> {
       userVisibleOnly: true,
       applicationServerKey: await serverKey(),
     }));
-  await saveSubscription(subscription);
+  try {
+    await saveSubscription(subscription);
+  } catch (error) {
+    // Not saved, not on: a browser subscribed with no owner would otherwise show on at the next
+    // visit, or be saved for whoever signs in here next.
+    await subscription.unsubscribe().catch(() => undefined);
+    throw error;
+  }
   return 'on';
 }
 
