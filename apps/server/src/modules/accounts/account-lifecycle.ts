@@ -22,6 +22,10 @@ const WINDOW_MS = REACTIVATION_WINDOW_DAYS * 86_400_000;
 
 const RELEASED_DOMAIN = 'invalid.aeropool';
 
+/** An address a released account was given in place of its own: no mail can reach it. */
+export const isReleasedEmail = (email: string) =>
+  email.startsWith('released-') && email.endsWith(`@${RELEASED_DOMAIN}`);
+
 /**
  * What a released account keeps: an address that is unique and no mail can ever reach, no Google
  * link, and no phone (the number may be verified on a new account, decision 008).

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/database';
 import { auditLog, reports, supportTickets, ticketReplies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
+import { isReleasedEmail } from '../accounts/account-lifecycle';
 import { withdrawRider } from '../accounts/user-service';
 import { reportReferenceOf } from '../safety/report-service';
 import { ticketNumberOf } from '../support/support-service';
@@ -155,6 +156,12 @@ export async function replyToTicket(
   // A resolved ticket is out of the Open queue: a reply there would invite an answer nobody sees.
   if (ticket.status !== 'Open')
     throw new AppError('CONFLICT', 'This ticket is resolved, so it takes no more replies.');
+  // 30 days after a deactivation the address is gone (decision 007): a reply would reach nobody.
+  if (isReleasedEmail(ticket.email))
+    throw new AppError(
+      'CONFLICT',
+      'This rider’s account has closed and their e-mail address is no longer kept, so a reply cannot reach them.',
+    );
   const reference = ticketNumberOf(ticket.ticketNumber);
   await ctx.mailer
     .send(

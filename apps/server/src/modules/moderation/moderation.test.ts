@@ -8,6 +8,7 @@ import {
   sendMatch,
 } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { releaseDueAccounts } from '../accounts/account-lifecycle';
 import { setOperator } from './operator-role';
 import { eq, sql } from 'drizzle-orm';
 import { ratings, users } from '../../db/schema';
@@ -174,6 +175,28 @@ describe('moderation desk', () => {
       'Replied to ticket',
     ]);
     expect(auditLog[0].operator).toContain(operator.email);
+  });
+
+  it('takes no reply to a ticket whose rider’s account has closed and lost its address', async () => {
+    const rider = await t.signUp();
+    const opened = (await ticket(rider)).json().entities[0];
+    await t.database.db
+      .update(users)
+      .set({ isActive: false, deactivatedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(users.id, rider.id));
+    expect(await releaseDueAccounts(t.database.db, new Date())).toBeGreaterThan(0);
+    const mailsBefore = t.mail.messages.length;
+    const replied = await desk('POST', `/tickets/${opened._id}/replies`, operator.token, {
+      message: 'Here is your answer.',
+    });
+    expect(replied.json()).toMatchObject({
+      statusCode: 409,
+      message:
+        'This rider’s account has closed and their e-mail address is no longer kept, so a reply cannot reach them.',
+    });
+    const thread = (await queue('?kind=ticket')).find((c: { _id: string }) => c._id === opened._id);
+    expect(thread.replies).toEqual([]);
+    expect(t.mail.messages.length).toBe(mailsBefore);
   });
 
   it('suspends a rider: sessions end, matches are left, sign-in shows the reason; lifting restores sign-in', async () => {
