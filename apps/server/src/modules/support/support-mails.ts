@@ -34,21 +34,25 @@ export function supportConfirmationMail(
   supportEmail: string,
 ): MailMessage {
   const subject = `We received your ${PRODUCT_NAME} support ticket ${ticket.ticketNumber}`;
+  const hours =
+    'Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM, India Standard Time (Sunday emergency only).';
+  const more = 'Reply to this e-mail with the ticket number if you have more to add.';
   const text = [
     `Hi ${rider.name},`,
     '',
     `Thanks for reaching out. Your ticket number is ${ticket.ticketNumber}.`,
     `Subject: ${ticket.subject}`,
     '',
-    'Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM (Sunday emergency only).',
-    'Reply to this e-mail with the ticket number if you have more to add.',
+    hours,
+    more,
   ].join('\n');
   const html = layoutHtml(
     subject,
     `<p>Hi ${escapeHtml(rider.name)},</p>
      <p>Thanks for reaching out. Your ticket number is <strong>${escapeHtml(ticket.ticketNumber)}</strong>.</p>
      <p>Subject: ${escapeHtml(ticket.subject)}</p>
-     <p>Our team answers Monday to Friday 9 AM to 8 PM and Saturday 10 AM to 6 PM (Sunday emergency only).</p>`,
+     <p>${hours}</p>
+     <p>${more}</p>`,
   );
   return { to: rider.email, subject, text, html, replyTo: supportEmail };
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { supportConfirmationMail } from './support-mails';
+
+const ticket = {
+  _id: 't1',
+  ticketNumber: 'TKT-1001',
+  subject: 'Lost bag',
+  category: 'General Inquiry',
+  description: 'I left a bag in the cab.',
+  userId: 'u1',
+  createdAt: '2026-11-28T05:00:00.000Z',
+} as const;
+
+describe('the ticket confirmation mail', () => {
+  it('says in both its parts how to add more, and in which time zone the hours are', () => {
+    const mail = supportConfirmationMail(
+      ticket,
+      { name: 'Asha', email: 'asha@example.com' },
+      'help@example.com',
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(
+        'Reply to this e-mail with the ticket number if you have more to add.',
+      );
+      expect(part).toContain('India Standard Time');
+    }
+    expect(mail.replyTo).toBe('help@example.com');
+  });
+});
