@@ -1,6 +1,7 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps } from 'react';
 
-type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
+/** React 19 passes `ref` as a prop: it reaches the textarea with the rest. */
+type Props = ComponentProps<'textarea'> & { label: string; error?: string };
 
 /** The multi-line sibling of TextField: same label, border and message wiring. */
 export function TextAreaField({ label, error, id, className = '', ...rest }: Props) {

@@ -1,10 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { DeskCase } from '@aeropool/contract/moderation';
 import { CaseCard } from './case-card';
 
-afterEach(cleanup);
+vi.mock('../../../lib/notify', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The desk's reply endpoint: `status` answers each POST; reads answer nothing new. */
+const deskAnswering = (status: number, message: string) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: status, message, entities: [] }), { status }),
+    ),
+  );
 
 const ticket = (status: DeskCase['status']): DeskCase => ({
   _id: 'ticket-1',
@@ -61,4 +76,25 @@ it('moves no focus when another operator resolves the case', () => {
   const { rerender } = render(page(ticket('Open')));
   rerender(page(ticket('Resolved')));
   expect(document.activeElement).toBe(document.body);
+});
+
+it('keeps focus in the reply box once a reply is sent (its Send button is off again)', async () => {
+  deskAnswering(200, 'Reply sent.');
+  render(page(ticket('Open')));
+  const box = screen.getByLabelText('Reply to Asha Rao');
+  fireEvent.change(box, { target: { value: 'We have refunded you.' } });
+  const send = screen.getByRole('button', { name: 'Send reply' });
+  send.focus();
+  fireEvent.click(send);
+  await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  expect(document.activeElement).toBe(box);
+});
+
+it('clears a refused reply’s message as the operator edits it', () => {
+  render(page(ticket('Open')));
+  const box = screen.getByLabelText('Reply to Asha Rao');
+  fireEvent.submit(box.closest('form')!);
+  expect(box.getAttribute('aria-invalid')).toBe('true');
+  fireEvent.change(box, { target: { value: 'Fixed' } });
+  expect(box.getAttribute('aria-invalid')).toBeNull();
 });

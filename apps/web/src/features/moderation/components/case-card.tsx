@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import {
   REPLY_MAX_LENGTH,
@@ -25,6 +25,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [reply, setReply] = useState('');
   const [replyError, setReplyError] = useState<string>();
+  const replyRef = useRef<HTMLTextAreaElement>(null);
   // One case, one action at a time: a second click must not send a reply twice.
   const busy = action.isPending;
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
@@ -48,6 +49,8 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
     if (!parsed.success) return;
     if (await run({ type: 'reply', ticketId: entry._id, message: parsed.data.message })) {
       setReply('');
+      // Send is disabled once the box is empty: focus stays in the reply, not on the page's start.
+      replyRef.current?.focus();
     }
   };
 
@@ -77,9 +80,11 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
         </time>
       </header>
       {entry.kind === 'ticket' ? (
-        <p className="font-medium text-slate-800">{entry.subject}</p>
+        <p className="font-medium [overflow-wrap:anywhere] text-slate-800">{entry.subject}</p>
       ) : null}
-      <p className="text-sm whitespace-pre-wrap text-slate-700">{entry.description}</p>
+      <p className="text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-700">
+        {entry.description}
+      </p>
       <div className="grid gap-2 sm:grid-cols-2">
         {riderCard(entry.kind === 'report' ? 'Reported by' : 'From', entry.from)}
         {entry.about ? riderCard('Reported rider', entry.about) : null}
@@ -91,7 +96,9 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
               <p className="text-xs text-slate-500">
                 {r.author}, {formatDateTime(r.createdAt)}
               </p>
-              <p className="whitespace-pre-wrap text-slate-800">{r.body}</p>
+              <p className="[overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800">
+                {r.body}
+              </p>
             </li>
           ))}
         </ol>
@@ -100,10 +107,16 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
         <form onSubmit={(event) => void sendReply(event)} className="flex flex-col gap-2">
           <TextAreaField
             label={`Reply to ${entry.from.name}`}
+            ref={replyRef}
             value={reply}
             maxLength={REPLY_MAX_LENGTH}
             error={replyError}
-            onChange={(event) => setReply(event.target.value)}
+            // What is being sent stays as sent: text added meanwhile would go with the clearing.
+            readOnly={busy}
+            onChange={(event) => {
+              setReply(event.target.value);
+              setReplyError(undefined);
+            }}
           />
           <Button
             type="submit"

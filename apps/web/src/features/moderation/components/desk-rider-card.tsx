@@ -14,7 +14,7 @@ export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift
   return (
     <div className="rounded-xl bg-slate-50 p-3 text-sm">
       <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{role}</p>
-      <p className="font-semibold text-slate-900">
+      <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">
         {rider.name} <span className="font-normal text-slate-600">&lt;{rider.email}&gt;</span>
       </p>
       <p className="text-slate-700">
