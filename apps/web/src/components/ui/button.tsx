@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes } from 'react';
 import { useHydrated } from '../../lib/use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -31,13 +31,28 @@ export function Button({
   // A pre-rendered form sent before the app runs would go as a GET, its fields (a password too)
   // in the address: its submit button waits for hydration, and so does Enter in its fields.
   const isHydrated = useHydrated();
+  const ref = useRef<HTMLButtonElement>(null);
+  // Disabled while it works, the button loses focus to <body>, where a keyboard or screen-reader
+  // user would start again from the top: it takes focus back when the work is done, if nothing
+  // else took it meanwhile.
+  const lostWhileLoading = useRef(false);
+  useEffect(() => {
+    if (isLoading || !lostWhileLoading.current) return;
+    lostWhileLoading.current = false;
+    if (!document.activeElement || document.activeElement === document.body) ref.current?.focus();
+  }, [isLoading]);
   return (
     <button
+      ref={ref}
       type={type}
       disabled={disabled || isLoading || (type === 'submit' && !isHydrated)}
       aria-busy={isLoading || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
+      onBlur={(event) => {
+        lostWhileLoading.current = isLoading && event.relatedTarget === null;
+        rest.onBlur?.(event);
+      }}
     >
       {isLoading && loadingText ? loadingText : children}
     </button>
