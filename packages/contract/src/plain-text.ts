@@ -43,3 +43,6 @@ export const asSingleLineText = (value: string, max: number): string =>
  */
 export const cleanMessageText = (value: string): string =>
   withoutBidiControls(value).replace(PAGE_BREAKS, '\n').replace(MULTI_LINE_CONTROL_ALL, '').trim();
+
+/** A name's first character for an avatar or an initial, whole (an emoji is two UTF-16 units). */
+export const firstCharacter = (value: string): string => [...value.trim()][0] ?? '';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstNameSchema } from './accounts';
 import { sendChatMessageSchema } from './chat';
+import { firstCharacter } from './plain-text';
 import { placeSchema } from './places';
 import {
   asSingleLineText,
@@ -81,5 +82,13 @@ describe('a chat message cleaned before sending', () => {
       sendChatMessageSchema.parse({ matchId: MATCH, messageText: cleaned, clientId: 'client-01' })
         .messageText,
     ).toBe(cleaned);
+  });
+});
+
+describe('a name’s first character', () => {
+  it('is a whole emoji or letter outside the basic plane, not half of it', () => {
+    expect(firstCharacter('😀Asha')).toBe('😀');
+    expect(firstCharacter('  𝒜sha')).toBe('𝒜');
+    expect(firstCharacter(' ')).toBe('');
   });
 });

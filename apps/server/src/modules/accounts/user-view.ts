@@ -1,5 +1,6 @@
 import type { Rider, RiderTrust, User } from '@aeropool/contract/accounts';
 import type { users } from '../../db/schema';
+import { firstCharacter } from '@aeropool/contract/plain-text';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,7 +22,7 @@ export const toUserView = (row: UserRow, averageRating = 0): User => ({
 
 /** 'Rao' → 'R.': riders know each other by first name and last initial (issue 8). */
 export const shortLastName = (lastName: string): string => {
-  const initial = [...lastName.trim()][0];
+  const initial = firstCharacter(lastName);
   return initial ? `${initial.toUpperCase()}.` : '';
 };
 

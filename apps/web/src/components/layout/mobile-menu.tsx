@@ -3,6 +3,7 @@ import { AppLink, AppNavLink } from '../navigation/navigation';
 import { BrandLink } from './brand-link';
 import { NAV_LINKS } from './nav-links';
 import { useMenuBehaviour } from './use-menu-behaviour';
+import { firstCharacter } from '@aeropool/contract/plain-text';
 
 type Props = {
   id: string;
@@ -61,7 +62,7 @@ export function MobileMenu({ id, userEmail, isSignedIn, onLogOut, onClose }: Pro
           aria-hidden="true"
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
         >
-          {(userEmail ?? 'User').charAt(0).toUpperCase()}
+          {firstCharacter(userEmail ?? 'User').toUpperCase()}
         </span>
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900">{userEmail ?? 'User'}</p>

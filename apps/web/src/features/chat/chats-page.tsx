@@ -10,6 +10,7 @@ import { DirectionIcon } from '../trips/components/direction-icon';
 import { routeText, tripLabel } from '../trips/utils/trip-route';
 import { timeAgo } from '../../lib/time-ago';
 import { useChatList } from './api/get-chats';
+import { firstCharacter } from '@aeropool/contract/plain-text';
 
 /** /chats (issue 9): every open match chat with its last message and unread count. */
 export function ChatsPage() {
@@ -75,7 +76,7 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
         aria-hidden="true"
         className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
       >
-        {names.charAt(0)}
+        {firstCharacter(names)}
       </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">

@@ -1,8 +1,10 @@
 import type { User } from '@aeropool/contract/accounts';
+import { firstCharacter } from '@aeropool/contract/plain-text';
 
 /** The page's heading: who is signed in. */
 export function ProfileHeader({ user }: { user: User }) {
-  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  const initials =
+    `${firstCharacter(user.firstName)}${firstCharacter(user.lastName)}`.toUpperCase();
   return (
     <header className="flex items-center gap-4">
       <span
