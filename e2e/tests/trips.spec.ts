@@ -475,9 +475,12 @@ for (const viewport of PHONE_AND_DESKTOP) {
       await expect(riderEntry(detailsSection(cards.d, 'Potential Matches'), c)).toHaveCount(0);
       await waitForMail(c.email, { since: declinedAt - 1000, subject: /was declined/ });
 
-      // C withdraws the request to E: E's open page drops it without a reload.
+      // C withdraws the request to E: E's open page drops it without a reload, and E's bell no
+      // longer counts it.
       const eIncoming = detailsSection(cards.e, 'Incoming Requests');
       await expect(riderEntry(eIncoming, c)).toBeVisible();
+      const eBell = ePage!.getByRole('button', { name: /^Notifications/ });
+      await expect(eBell).toHaveAccessibleName('Notifications, 1 unread');
       await riderEntry(cOutgoing, e).getByRole('button', { name: 'Cancel' }).click();
       await expect(riderEntry(cOutgoing, e)).toHaveCount(0);
       await expect(cOutgoing.getByRole('listitem')).toHaveCount(1);
@@ -485,6 +488,7 @@ for (const viewport of PHONE_AND_DESKTOP) {
       await expect(riderEntry(eIncoming, c)).toHaveCount(0);
       await expect(eIncoming).toContainText('No incoming requests.');
       await expect(riderEntry(detailsSection(cards.e, 'Potential Matches'), c)).toBeVisible();
+      await expect(eBell).toHaveAccessibleName('Notifications');
     });
 
     test('cancelling a match frees the other rider to match again', async ({

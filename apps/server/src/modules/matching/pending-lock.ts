@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
-import { matchMembers, matchRequests } from '../../db/schema';
+import { matchMembers, matchRequests, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /** The match request, locked and still Pending, or a 409: two answers to it queue here. */
@@ -16,10 +16,16 @@ export async function lockStillPending(tx: DbOrTx, id: string) {
 }
 
 /** What a closed match request tells about who saw it. */
-export type ClosedRequest = { fromUserId: string; toUserId: string; toMatchId: string | null };
+export type ClosedRequest = {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  toMatchId: string | null;
+};
 
 /** The columns of `ClosedRequest`, for an update's `returning`. */
 export const closedRequestColumns = {
+  id: matchRequests.id,
   fromUserId: matchRequests.fromUserId,
   toUserId: matchRequests.toUserId,
   toMatchId: matchRequests.toMatchId,
@@ -27,7 +33,9 @@ export const closedRequestColumns = {
 
 /**
  * The riders to tell that these match requests closed: both sides of each, and for an ask to join
- * a cab every rider in the cab, since each saw the ask on their match card.
+ * a cab every rider in the cab, since each saw the ask on their match card. Their bells stop
+ * counting the closed requests' "new match request" notices (read): a request withdrawn, or closed
+ * by a match elsewhere, is no longer on My Trips to answer.
  */
 export async function ridersToTell(tx: DbOrTx, closed: ClosedRequest[]): Promise<string[]> {
   const cabs = [...new Set(closed.flatMap((c) => (c.toMatchId ? [c.toMatchId] : [])))];
@@ -38,12 +46,27 @@ export async function ridersToTell(tx: DbOrTx, closed: ClosedRequest[]): Promise
           .select({ userId: matchMembers.userId })
           .from(matchMembers)
           .where(inArray(matchMembers.matchId, cabs));
-  return [
+  const riders = [
     ...new Set([
       ...closed.flatMap((c) => [c.fromUserId, c.toUserId]),
       ...inCabs.map((r) => r.userId),
     ]),
   ];
+  if (closed.length > 0)
+    await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          inArray(notifications.userId, riders),
+          inArray(
+            notifications.dedupeKey,
+            closed.map((c) => `match-request:${c.id}`),
+          ),
+          isNull(notifications.readAt),
+        ),
+      );
+  return riders;
 }
 
 /**

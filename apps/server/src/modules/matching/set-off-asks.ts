@@ -63,7 +63,6 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
         .where(and(eq(matchRequests.toMatchId, matchId!), eq(matchRequests.status, 'Pending')))
         .returning({
           ...closedRequestColumns,
-          id: matchRequests.id,
           fromRequestId: matchRequests.fromRequestId,
         });
       return asks;
@@ -75,7 +74,7 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
   return closedCount;
 }
 
-type ClosedAsk = ClosedRequest & { id: string; fromRequestId: string };
+type ClosedAsk = ClosedRequest & { fromRequestId: string };
 
 /** Every open tab of both sides refreshes; the asker gets a notice (and a mail, if wanted). */
 async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedAsk[], now: Date) {

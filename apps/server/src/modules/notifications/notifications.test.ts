@@ -80,6 +80,31 @@ describe('notification centre', () => {
     expect(declined.title).toBe('Chitra R. declined your match request');
   });
 
+  it('takes a request withdrawn, or closed by a match elsewhere, off the recipient’s unread count', async () => {
+    const [a, b, c] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const rideC = await createRide(t, c, { minutesAhead });
+    const withdrawn = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0];
+    expect((await inbox(b)).unreadCount).toBe(1);
+    const cancel = await t.request({
+      method: 'DELETE',
+      url: `/api/ride-request/match-request/${withdrawn._id}`,
+      token: a.token,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await inbox(b)).unreadCount).toBe(0);
+
+    // C's request to B closes by itself when B matches with A.
+    await sendMatch(t, c, rideC._id, rideB._id);
+    const again = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0];
+    expect((await inbox(b)).unreadCount).toBe(2);
+    expect((await respond(t, b, rideB._id, again._id, true)).statusCode).toBe(200);
+    // C's is read; the one B answered stays as B left it.
+    expect((await inbox(b)).unreadCount).toBe(1);
+  });
+
   it('tells a co-rider of a cancellation, once', async () => {
     const [a, b] = await Promise.all([t.signUp({ firstName: 'Anil' }), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });

@@ -8,6 +8,7 @@ import type {
 import { api } from '../../lib/api-client';
 import { useSocket, useSocketEvent, type AppSocket } from '../../lib/socket';
 import { chatListKey } from '../chat/api/get-chats';
+import type { TripsChangedPayload } from '@aeropool/contract/rides';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -77,6 +78,15 @@ export function useNotifications(userId: string) {
   );
   useSocketEvent('notification', onNotification);
   useSocketEvent('notifications:read', refresh);
+  // A request closed without an answer (withdrawn, closed by a match elsewhere) is read on the
+  // server as it closes; what tells of that is the trips' own change.
+  const onTripsChanged = useCallback(
+    ({ reason }: TripsChangedPayload) => {
+      if (reason !== 'match-request' && reason !== 'match-completed') refresh();
+    },
+    [refresh],
+  );
+  useSocketEvent('trips:changed', onTripsChanged);
   const socket = useSocket();
   useEffect(() => (socket ? refetchOnConnect(socket, refresh) : undefined), [socket, refresh]);
   return query;
