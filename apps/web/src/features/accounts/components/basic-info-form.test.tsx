@@ -96,3 +96,33 @@ it('drops a cancelled edit’s errors from the saved values', async () => {
   expect(screen.queryByText('First Name is required')).toBeNull();
   expect(screen.getByLabelText('First Name').getAttribute('aria-invalid')).not.toBe('true');
 });
+
+it('keeps the field for a code already texted after Edit Profile and Cancel', async () => {
+  const rider = { ...googleRider, phone: '+919876543210' };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 201,
+            message: 'Code sent',
+            entities: [
+              { phone: rider.phone, expiresAt: '2030-01-01T00:10:00.000Z', resendAfterSeconds: 30 },
+            ],
+          }),
+          { status: 201 },
+        ),
+    ),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <BasicInfoForm user={rider} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
+  expect(await screen.findByLabelText('SMS code')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByLabelText('SMS code')).toBeTruthy();
+});

@@ -195,11 +195,15 @@ export function BasicInfoForm({ user }: { user: User }) {
           )}
         </div>
       </form>
-      {isEditing ? null : (
-        <section aria-label="Phone verification" className="mt-4 border-t border-slate-100 pt-4">
-          <PhoneVerification user={user} />
-        </section>
-      )}
+      {/* Hidden, not unmounted, while editing: a code already texted can still be entered after
+          Cancel (and its resend wait still runs). A saved new number makes it stale anyway. */}
+      <section
+        aria-label="Phone verification"
+        hidden={isEditing}
+        className="mt-4 border-t border-slate-100 pt-4"
+      >
+        <PhoneVerification user={user} />
+      </section>
     </ProfileCard>
   );
 }
