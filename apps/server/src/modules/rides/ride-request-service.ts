@@ -9,7 +9,7 @@ import { matchRequests, rideRequests, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
 import { parseRideInput, type RideInput } from './ride-input';
-import { assertMayBeWomenOnly } from './women-only';
+import { assertGenderAllowsWomenOnly, assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 import { JOB_NAMES } from '../notifications/job-names';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
@@ -82,13 +82,16 @@ async function assertNoNearbyOpenRequest(
 }
 
 /** Serialises one rider's writes so the 2-hour rule holds under concurrent requests. */
-async function lockRider(tx: DbOrTx, riderId: string) {
+async function lockRider(tx: DbOrTx, riderId: string, womenOnly = false) {
   const [rider] = await tx
-    .select({ isActive: users.isActive })
+    .select({ isActive: users.isActive, gender: users.gender })
     .from(users)
     .where(eq(users.id, riderId))
     .for('update');
   if (!rider?.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
+  // Checked again under the lock: a profile saved meanwhile that no longer says Woman has turned
+  // the rider's women-only rides into ordinary ones, and this one must not slip in after it.
+  assertGenderAllowsWomenOnly(rider.gender, womenOnly);
 }
 
 export const ownOrThrow = (row: RideRequestRow | undefined, riderId: string): RideRequestRow => {
@@ -125,7 +128,7 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
   await assertMayBeWomenOnly(ctx.db, riderId, womenOnly);
   const route = await routeFor(ctx, input);
   const created = await ctx.db.transaction(async (tx) => {
-    await lockRider(tx, riderId);
+    await lockRider(tx, riderId, womenOnly);
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now);
     const [row] = await tx
       .insert(rideRequests)
@@ -205,7 +208,7 @@ export async function updateRideRequest(
   assertEditable(ownOrThrow(current, riderId), now, 'edited');
   const route = await routeFor(ctx, input);
   const { row, notify } = await ctx.db.transaction(async (tx) => {
-    await lockRider(tx, riderId);
+    await lockRider(tx, riderId, body.womenOnly ?? false);
     const before = await lockOwnRequest(tx, id, riderId);
     assertEditable(before, now, 'edited');
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);

@@ -8,6 +8,7 @@ import {
   sendMatch,
 } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +82,30 @@ describe('women-only rides', () => {
       expect(res.json().message).toBe('That ride is for women only.');
     }
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'is refused when the profile stops saying Woman while the ride is being posted',
+    async () => {
+      const w = await t.signUp();
+      await setGender(w, 'woman');
+      // Another session holds the rider's row, as a profile save does, so the post queues behind it.
+      const holder = await sideSession(t.database.pool);
+      let posted;
+      try {
+        await holder.query('begin');
+        await holder.query('select 1 from users where id = $1 for update', [w.id]);
+        posted = womenOnlyRide(w, 1300);
+        await expect.poll(() => sessionsWaitingForLocks(holder)).toBe(1);
+        await holder.query(`update users set gender = 'man' where id = $1`, [w.id]);
+        await holder.query('commit');
+      } finally {
+        await holder.end();
+      }
+      const res = await posted!;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('womenOnly');
+    },
+  );
 
   it('is checked again on accept, and ends when the profile no longer says Woman', async () => {
     const [w1, w2] = await Promise.all([t.signUp(), t.signUp()]);

@@ -23,13 +23,18 @@ export async function gendersOf(db: DbOrTx, userIds: string[]) {
 }
 
 /** Only a rider whose profile says Woman may mark a request Women only. */
+export function assertGenderAllowsWomenOnly(gender: Gender | null, womenOnly: boolean) {
+  if (womenOnly && gender !== 'woman') {
+    throw new AppError('BAD_REQUEST', RIDE_MESSAGES.womenOnlyNotAllowed, { field: 'womenOnly' });
+  }
+}
+
+/** The same, reading the rider's profile. */
 export async function assertMayBeWomenOnly(db: DbOrTx, riderId: string, womenOnly: boolean) {
   if (!womenOnly) return;
   const [rider] = await db
     .select({ gender: users.gender })
     .from(users)
     .where(eq(users.id, riderId));
-  if (rider?.gender !== 'woman') {
-    throw new AppError('BAD_REQUEST', RIDE_MESSAGES.womenOnlyNotAllowed, { field: 'womenOnly' });
-  }
+  assertGenderAllowsWomenOnly(rider?.gender ?? null, womenOnly);
 }
