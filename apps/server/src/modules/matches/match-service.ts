@@ -14,7 +14,11 @@ import { membersOf } from './match-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
 import { matchCancelledMail } from '../matching/match-mails';
-import { notifyRider, retireChatNoticesQuietly } from '../notifications/notification-service';
+import {
+  notifyRider,
+  retireChatNoticesQuietly,
+  staleAtTrip,
+} from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
@@ -317,6 +321,7 @@ export async function tellCoRidersOfLeave(
       body: notice,
       link: '/dashboard',
       dedupeKey: `match-cancelled:${matchId}:${userId}`,
+      push: staleAtTrip(view),
       mail: matchCancelledMail(view, name, cabGoesOn, ctx.config.PUBLIC_URL),
     });
   }

@@ -15,7 +15,7 @@ import {
   matchDeclinedMail,
   matchRequestReceivedMail,
 } from './match-mails';
-import { notifyRider } from '../notifications/notification-service';
+import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { shortName } from '../accounts/user-view';
 import { areKeptApart } from './kept-apart';
 import { assertMayMatch } from './rating-rule';
@@ -72,6 +72,7 @@ export async function sendMatchRequest(
       body: `${created.matchPercentage}% match. ${describeTrip(sender)}.`,
       link: '/dashboard',
       dedupeKey: `match-request:${created.id}`,
+      push: staleAtTrip(views.get(toId)!),
       mail:
         rider === created.toUserId
           ? matchRequestReceivedMail(
@@ -320,6 +321,7 @@ async function tellSenderOfDecline(
     body: `Other riders may still fit your trip. ${describeTrip(sender)}.`,
     link: '/dashboard',
     dedupeKey: `match-declined:${pending.id}`,
+    push: staleAtTrip(sender),
     mail: matchDeclinedMail(sender, name, ctx.config.PUBLIC_URL),
   });
 }
@@ -343,6 +345,7 @@ async function tellSenderOfAccept(
     body: `You are sharing a cab. ${describeTrip(sender)}.`,
     link: `/chat/${matchId}`,
     dedupeKey: `match-accepted:${pending.id}`,
+    push: staleAtTrip(sender),
     mail: matchAcceptedMail(sender, accepter, ctx.config.PUBLIC_URL),
   });
 }

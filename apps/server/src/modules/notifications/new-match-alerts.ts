@@ -9,7 +9,7 @@ import { matchMailsPerRecipient } from '../matching/match-limits';
 import { isHiddenRider } from '../matching/rating-rule';
 import { holds } from '../../db/holds';
 import { loadRideRequestViews } from '../rides/ride-request-view';
-import { notifyRider } from './notification-service';
+import { notifyRider, staleAtTrip } from './notification-service';
 
 /** New-match mails share the match-request mails' hourly limit per recipient. */
 const mayMail = async (ctx: ServiceContext, recipientId: string) =>
@@ -63,6 +63,7 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       link: '/dashboard',
       // Per rider, not per ride: cancelling and posting again does not announce them twice.
       dedupeKey: `new-match:${candidate._id}:${view.rider._id}`,
+      push: staleAtTrip(trip),
       mail: tripMail(
         trip.rider.email,
         `A new rider fits your trip (${candidate.matchPercentage}% match)`,

@@ -35,6 +35,14 @@ export type RiderNotice = {
   push?: PushDelivery;
 };
 
+/**
+ * A notice about a trip is of no use once the trip's time has passed: a device reached later (out
+ * of coverage, switched off) gets nothing rather than "New match request" for a cab long gone.
+ */
+export const staleAtTrip = (trip: { timeOfTravel: number }): PushDelivery => ({
+  staleAt: new Date(trip.timeOfTravel),
+});
+
 type Row = typeof notifications.$inferSelect;
 
 const toView = (row: Row): AppNotification => ({

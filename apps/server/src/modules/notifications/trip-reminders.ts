@@ -4,7 +4,7 @@ import { matches, matchMembers, notifications, rideRequests } from '../../db/sch
 import type { ServiceContext } from '../../lib/service-context';
 import { describeTrip, tripMail } from '../matching/match-mails';
 import { loadRideRequestViews } from '../rides/ride-request-view';
-import { notifyRider } from './notification-service';
+import { notifyRider, staleAtTrip } from './notification-service';
 
 const reminderKey = (matchId: string) => `trip-reminder:${matchId}`;
 
@@ -52,7 +52,7 @@ export async function sendTripReminders(ctx: ServiceContext): Promise<number> {
       link: `/chat/${rider.matchId}`,
       dedupeKey: reminderKey(rider.matchId),
       // Not worth showing once the trip's time has come.
-      push: { staleAt: new Date(trip.timeOfTravel), urgent: true },
+      push: { ...staleAtTrip(trip), urgent: true },
       mail: tripMail(
         trip.rider.email,
         `Reminder: your shared ride is ${when}`,

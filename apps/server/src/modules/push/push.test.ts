@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { appSecrets, pushSubscriptions } from '../../db/schema';
 import { startPushEndpoint, verifyVapid, type PushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
-import { matchedPair } from '../../test/ride-factory';
+import { createRide, matchedPair, PLACES, sendMatch } from '../../test/ride-factory';
 import { sendTripReminders } from '../notifications/trip-reminders';
 import { pushToUser, type PushPayload } from './push-service';
 
@@ -218,6 +218,20 @@ describe('pushToUser', () => {
       expect(claims.exp! * 1000).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
     }
     expect(pushesTo(elsewhere.subscription)).toEqual([]);
+  });
+
+  it('lets a match request go stale at the trip’s time, not a day later', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const device = endpoint.device();
+    await subscribe(b, device.subscription);
+    const rideA = await createRide(t, a, { minutesAhead: 90 });
+    const rideB = await createRide(t, b, { minutesAhead: 90, place: PLACES.indiranagar });
+    expect((await sendMatch(t, a, rideA._id, rideB._id)).statusCode).toBe(201);
+    await expect.poll(() => pushesTo(device.subscription).length).toBe(1);
+    const [push] = pushesTo(device.subscription);
+    const untilTrip = (rideB.timeOfTravel - t.clock.now().getTime()) / 1000;
+    expect(Number(push!.headers.ttl)).toBeLessThanOrEqual(untilTrip);
+    expect(Number(push!.headers.ttl)).toBeGreaterThan(untilTrip - 60);
   });
 
   it('lets a trip reminder go stale at the trip’s time, and asks for it to wake the device', async () => {

@@ -11,7 +11,7 @@ import { loadMatchViews, membersOf } from '../matches/match-view';
 import { blockerMail } from './safety-mails';
 import { matchCancelledMail } from '../matching/match-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
-import { notifyRider } from '../notifications/notification-service';
+import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 
 /** Match requests either rider sent the other. */
@@ -237,6 +237,7 @@ async function noticeMatchesEnded(
         body: notice,
         link: '/dashboard',
         dedupeKey: `match-cancelled:${match._id}:${blockerId}`,
+        push: staleAtTrip(request),
         mail: matchCancelledMail(request, name, false, ctx.config.PUBLIC_URL),
       });
     }
