@@ -36,6 +36,10 @@ test.describe('desktop', () => {
     await expect(bus).toContainText('no guaranteed seat');
     await expect(pricing.getByText('BEST VALUE')).toHaveCount(1);
 
+    // Nobody has given these yet: the section says they are examples.
+    await expect(page.locator('#testimonials')).toContainText(
+      'Names and stories are illustrative.',
+    );
     const avatars = page.locator('#testimonials img[src^="/avatars/"]');
     await expect(avatars).toHaveCount(3);
     for (const avatar of await avatars.all()) {

@@ -9,7 +9,7 @@ const SAFEGUARDS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'lock',
     title: 'Encrypted in-app chat',
-    text: 'Messages with your matches are encrypted at rest and stay inside the app.',
+    text: 'Messages with your matches are stored encrypted, and only the riders in your match can open the chat.',
   },
   {
     icon: 'star',

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { useState } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { pickAvatars } from '../pick-avatars';
@@ -32,6 +33,9 @@ export function TestimonialsSection() {
           id="testimonials-title"
           eyebrow="Testimonials"
           title="Riders who share the ride"
+          // The spec asks for three testimonials; until riders have given theirs, the page says
+          // these are examples rather than pass them off as real people.
+          intro={`The kinds of trips ${PRODUCT_NAME} is made for. Names and stories are illustrative.`}
         />
         <ul className="mt-14 grid gap-6 md:grid-cols-3">
           {TESTIMONIALS.map((testimonial, index) => (
