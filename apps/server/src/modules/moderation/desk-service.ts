@@ -178,22 +178,32 @@ export async function replyToTicket(
       ctx.log.error({ err: error, ticket: reference }, 'ticket reply not sent');
       throw new AppError('SERVICE_UNAVAILABLE', 'The reply could not be mailed. Please try again.');
     });
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(ticketReplies)
-      .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
-    await audit(
-      tx,
-      {
-        operatorId,
-        action: 'Replied to ticket',
-        targetKind: 'ticket',
-        targetId: ticketId,
-        detail: reference,
-      },
-      now,
-    );
-  });
+  // The rider has the reply now. A failure to store it must not read as "try again": a second
+  // send would mail them the same answer twice.
+  await ctx.db
+    .transaction(async (tx) => {
+      await tx
+        .insert(ticketReplies)
+        .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
+      await audit(
+        tx,
+        {
+          operatorId,
+          action: 'Replied to ticket',
+          targetKind: 'ticket',
+          targetId: ticketId,
+          detail: reference,
+        },
+        now,
+      );
+    })
+    .catch((error: unknown) => {
+      ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The reply was mailed to the rider but could not be added to the ticket. Do not send it again.',
+      );
+    });
 }
 
 export async function resolveCase(

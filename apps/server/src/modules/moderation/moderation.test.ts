@@ -177,6 +177,29 @@ describe('moderation desk', () => {
     expect(auditLog[0].operator).toContain(operator.email);
   });
 
+  it('says a reply went when it was mailed but could not be stored, so it is not sent twice', async () => {
+    const rider = await t.signUp();
+    const opened = (await ticket(rider)).json().entities[0];
+    const db = t.app.db as { transaction: unknown };
+    const transaction = db.transaction;
+    // The database fails the reply's write, after the mail has gone.
+    db.transaction = () => Promise.reject(new Error('connection lost'));
+    let replied;
+    try {
+      replied = await desk('POST', `/tickets/${opened._id}/replies`, operator.token, {
+        message: 'Your refund is on its way.',
+      });
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(replied.json()).toMatchObject({
+      statusCode: 503,
+      message:
+        'The reply was mailed to the rider but could not be added to the ticket. Do not send it again.',
+    });
+    await t.mail.waitFor(rider.email, (m) => m.raw.includes('Your refund is on its way.'));
+  });
+
   it('takes no reply to a ticket whose rider’s account has closed and lost its address', async () => {
     const rider = await t.signUp();
     const opened = (await ticket(rider)).json().entities[0];
