@@ -6,7 +6,7 @@ import { getSession } from '../lib/session';
  * What this browser can do about Web Push for the signed-in rider (issue 9). `unavailable`: it
  * could, but no service worker is running (a development build, or one that failed to start).
  */
-export type PushStatus = 'unsupported' | 'unavailable' | 'denied' | 'off' | 'on';
+export type PushStatus = 'unsupported' | 'homeScreen' | 'unavailable' | 'denied' | 'off' | 'on';
 
 /** The service worker registers after the page loads; a development build never has one. */
 const WORKER_WAIT_MS = 10_000;
@@ -16,6 +16,15 @@ export const isPushSupported = () =>
   'serviceWorker' in navigator &&
   'PushManager' in window &&
   'Notification' in window;
+
+/**
+ * Safari on iPhone and iPad has Web Push only in an app added to the Home Screen (iOS 16.4 on):
+ * in a browser tab there is none, but there is a way to get it.
+ */
+const isIosBrowserTab = () =>
+  (/iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1)) &&
+  !window.matchMedia?.('(display-mode: standalone)').matches;
 
 async function workerRegistration(): Promise<ServiceWorkerRegistration | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -102,7 +111,7 @@ async function saveHeldSubscription(registration: ServiceWorkerRegistration): Pr
  * is saved again (the server may have dropped it); one another rider made here is dropped.
  */
 export async function readPushStatus(): Promise<PushStatus> {
-  if (!isPushSupported()) return 'unsupported';
+  if (!isPushSupported()) return isIosBrowserTab() ? 'homeScreen' : 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
   const registration = await workerRegistration();
   if (!registration) return 'unavailable';

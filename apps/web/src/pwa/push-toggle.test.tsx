@@ -30,6 +30,16 @@ describe('PushNotificationsToggle', () => {
     expect(screen.getByRole('region', { name: 'Notifications on this device' })).toBeTruthy();
   });
 
+  it('tells an iPhone browser tab how to get them: from the Home Screen', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+    );
+    render(<PushNotificationsToggle />);
+    expect(await screen.findByText(PUSH_TEXTS.homeScreen)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    vi.restoreAllMocks();
+  });
+
   it('says how to allow them when the rider blocked notifications', async () => {
     fakeBrowser('denied', null);
     render(<PushNotificationsToggle />);

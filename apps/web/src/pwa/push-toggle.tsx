@@ -8,6 +8,8 @@ import { readPushStatus, turnPushOff, turnPushOn, type PushStatus } from './push
 export const PUSH_TEXTS = {
   checking: 'Checking this device…',
   unsupported: 'This browser cannot show AeroPool notifications.',
+  homeScreen:
+    'On iPhone and iPad, notifications come to AeroPool on your Home Screen: tap Share, then Add to Home Screen, and open AeroPool from there.',
   unavailable: 'Notifications are not ready on this page. Reload it and try again.',
   denied:
     'Notifications are blocked for AeroPool in this browser. Allow them in the site settings, then reload this page.',
