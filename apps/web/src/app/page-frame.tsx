@@ -5,6 +5,7 @@ import { api } from '../lib/api-client';
 import { useHydrated } from '../lib/use-hydrated';
 import { defaultToastOptions, LOGIN_AREA_PATHS, loginAreaToastOptions } from '../lib/toast';
 import { HealthBanner } from './health-banner';
+import { UpdateBanner } from './update-banner';
 import { pageTitleOf } from './page-titles';
 import { isUnlistedPage } from '@aeropool/contract/app-routes';
 
@@ -30,6 +31,7 @@ export function PageFrame({ pathname, children }: { pathname: string; children: 
   return (
     <>
       <HealthBanner />
+      <UpdateBanner />
       {children}
       {/* Outside #root, which an open dialog makes inert: the toasts reporting what the dialog
           did (or refused) must still be announced. After hydration: a pre-render has no portal. */}

@@ -20,6 +20,12 @@ const SERVER_DOWN = new Set([502, 503, 504]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// The page's "Reload" on a new build (service-worker-update.ts): this worker takes over at once,
+// instead of when every tab of the old build has closed.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
 self.addEventListener('activate', (event) => {
   // The page request starts while the worker boots instead of after it.
   event.waitUntil(self.registration.navigationPreload?.enable() ?? Promise.resolve());
