@@ -36,13 +36,15 @@ export async function searchWithProvider(
       isError: false,
     };
   } catch (error) {
-    // Only the server's refusals are outcomes to show; an abort or a bug stays an error.
-    if (!(error instanceof ApiError)) throw error;
+    // A refusal, or no answer at all (the network gone, the server restarting), is an outcome
+    // to show; only an abort, the query no longer wanted, stays an error.
+    if (signal?.aborted) throw error;
     const latencyMs = performance.now() - startedAt;
+    const isRefusal = error instanceof ApiError;
     return {
       latencyMs,
-      statusCode: error.statusCode,
-      message: error.message,
+      statusCode: isRefusal ? error.statusCode : 0,
+      message: isRefusal ? error.message : 'No answer: the server could not be reached.',
       places: [],
       isError: true,
     };
