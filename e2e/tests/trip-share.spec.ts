@@ -63,6 +63,8 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
   await expect(family.getByText('Gopal', { exact: true })).toBeVisible();
   await expect(family.getByText(/Koramangala/)).toBeVisible();
   await expect(family.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // One target for the skip link.
+  await expect(family.locator('#page-content')).toHaveCount(1);
   const body = await family.locator('body').innerText();
   for (const hidden of [f.email, g.email, 'Khan', 'Iyer']) expect(body).not.toContain(hidden);
 

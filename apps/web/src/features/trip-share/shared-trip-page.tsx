@@ -37,11 +37,8 @@ export function SharedTripPage() {
   return (
     <PageShell>
       <meta name="robots" content="noindex, nofollow" />
-      <main
-        id="page-content"
-        tabIndex={-1}
-        className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10"
-      >
+      {/* PageShell's own wrapper is the skip link's #page-content. */}
+      <main className="mx-auto flex w-full max-w-xl flex-1 flex-col gap-6 px-4 py-10">
         {trip.isPending ? (
           <CardSkeletons count={1} label="Loading the trip…" />
         ) : trip.data && !isLinkGone(trip.error) ? (
