@@ -12,3 +12,11 @@ export const TRIP_SHARE_MESSAGES = {
 
 /** A link stays readable this long after the trip's time. */
 export const TRIP_SHARE_HOURS_AFTER_TRIP = 6;
+
+/** When a trip's link stops being readable (ms): TRIP_SHARE_HOURS_AFTER_TRIP after its time. */
+export const tripShareEndsAt = (timeOfTravel: number): number =>
+  timeOfTravel + TRIP_SHARE_HOURS_AFTER_TRIP * 3_600_000;
+
+/** Whether a trip can no longer be shared at `nowMs`: its link would be dead on arrival. */
+export const isTripShareOver = (timeOfTravel: number, nowMs: number): boolean =>
+  tripShareEndsAt(timeOfTravel) <= nowMs;

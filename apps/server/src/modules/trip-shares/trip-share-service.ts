@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { TRIP_SHARE_HOURS_AFTER_TRIP, TRIP_SHARE_MESSAGES } from '@aeropool/contract/trip-share';
+import { TRIP_SHARE_MESSAGES, tripShareEndsAt } from '@aeropool/contract/trip-share';
 import type { SharedTrip, TripShare, TripShareState } from '@aeropool/contract/trip-share';
 import { matchMembers, matches, rideRequests, tripShares, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,8 +8,6 @@ import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch, requireMembership } from '../matches/match-service';
 import { membersOf } from '../matches/match-view';
 import { revokeTripShares } from './revoke-trip-shares';
-
-const HOUR_MS = 3_600_000;
 
 const hashOf = (ctx: ServiceContext, token: string) =>
   hmac(ctx.secrets.hashKey, `trip-share:${token}`);
@@ -45,7 +43,7 @@ export async function createTripShare(
       .select({ timeOfTravel: rideRequests.timeOfTravel })
       .from(rideRequests)
       .where(eq(rideRequests.id, mine.rideRequestId));
-    const until = new Date(ride!.timeOfTravel.getTime() + TRIP_SHARE_HOURS_AFTER_TRIP * HOUR_MS);
+    const until = new Date(tripShareEndsAt(ride!.timeOfTravel.getTime()));
     // Still Active on the Past tab (ratings to give) long after the trip: a link would be dead.
     if (until <= now) throw new AppError('CONFLICT', TRIP_SHARE_MESSAGES.over);
     await revokeTripShares(tx, { matchId, userId }, now);

@@ -109,3 +109,16 @@ it('moves no focus when the match changes while focus was elsewhere (a co-rider 
   rerender(pastCard('Completed'));
   expect(document.activeElement).toBe(document.body);
 });
+
+it('offers no trip link on a match still Active on Past long after its trip (it would be refused)', () => {
+  holdFetch();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard request={mine} match={match} myRatings={[]} userId="user-mine" isPastTab />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  expect(screen.getByRole('link', { name: 'Chat Now' })).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Share trip with family' })).toBeNull();
+});

@@ -31,6 +31,7 @@ import { TripTime } from './trip-time';
 import { DirectionIcon } from './direction-icon';
 import { EmergencyActions } from '../../trip-share/components/emergency-actions';
 import { ShareTripPanel } from '../../trip-share/components/share-trip-panel';
+import { isTripShareOver } from '@aeropool/contract/trip-share-messages';
 import { serverMessageOr } from '../../../lib/api-client';
 
 type Props = {
@@ -173,7 +174,10 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
           </Link>
           {match.status === 'Active' ? (
             <>
-              <ShareTripPanel matchId={match._id} />
+              {/* Still Active on Past for ratings, long after the trip: a link would be refused. */}
+              {isTripShareOver(request.timeOfTravel, Date.now()) ? null : (
+                <ShareTripPanel matchId={match._id} />
+              )}
               <EmergencyActions />
             </>
           ) : null}
