@@ -23,7 +23,7 @@ export const ACCOUNT_MESSAGES = {
   googleDisabled: 'Google sign-in is not enabled on this server.',
   googleInvalid: 'Google sign-in failed. Please try again ⚠️',
   googleNotLinked:
-    'An account with this e-mail already exists. Please log in with your password or an e-mail code.',
+    'An account with this e-mail already exists. Please log in with your password, or reset it from the login page.',
   deactivated: 'Account Deactivated successfully!',
   profileUpdated: 'Profile updated successfully!',
   deactivatedReactivate:

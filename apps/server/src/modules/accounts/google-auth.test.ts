@@ -127,7 +127,10 @@ describe('POST /api/user/google-auth', () => {
     // owner's): it does not get into the account that address holds.
     const stranger = await googleAuth(await google.sign({ sub: 'g-1003', email: user.email }));
     expect(stranger.statusCode).toBe(409);
-    expect(stranger.json().message).toBe(ACCOUNT_MESSAGES.googleNotLinked);
+    // There is no sign-in by e-mail code: the way in is the password, or a reset.
+    expect(stranger.json().message).toBe(
+      'An account with this e-mail already exists. Please log in with your password, or reset it from the login page.',
+    );
     expect(stranger.json().token).toBeUndefined();
     // A Workspace account of example.com is the domain's own: it links, and signs in after.
     const owner = { sub: 'g-1006', email: user.email, hd: 'example.com' };

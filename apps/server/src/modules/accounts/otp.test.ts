@@ -208,4 +208,20 @@ describe('OTP codes per network address', () => {
       await strict.close();
     }
   });
+
+  it('count only codes mailed: refusals (no such account) leave the network its codes', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_AUTH_PER_MINUTE: '2' });
+    try {
+      const ask = (purpose: 'signup' | 'reset') =>
+        strict.request({
+          method: 'POST',
+          url: '/api/otp/generate',
+          payload: { email: uniqueEmail(), purpose },
+        });
+      for (let i = 0; i < 6; i += 1) expect((await ask('reset')).statusCode).toBe(404);
+      expect((await ask('signup')).statusCode).toBe(201);
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -65,8 +65,13 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await fastify.limits.consume(otpCodesPerAddress(fastify.config), request.ip);
-      const result = await generateOtp(fastify, request.body.email, request.body.purpose);
+      // Only codes mailed count against the network: a refusal (address taken, too soon) or a
+      // mail that failed gives its hit back, so shared Wi-Fi is not shut out by refusals.
+      const result = await fastify.limits.consumeFor(
+        otpCodesPerAddress(fastify.config),
+        request.ip,
+        () => generateOtp(fastify, request.body.email, request.body.purpose),
+      );
       return reply
         .code(201)
         .send({ statusCode: 201, message: ACCOUNT_MESSAGES.otpSent, entities: [result] });
