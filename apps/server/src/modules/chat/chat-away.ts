@@ -12,8 +12,11 @@ const PREVIEW_LENGTH = 80;
  */
 const CLUSTER_ANSWER_MS = 1500;
 
-const preview = (text: string) =>
-  text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+/** The message's start for a push; cut between characters, never through an emoji's pair. */
+export const preview = (text: string) =>
+  text.length > PREVIEW_LENGTH
+    ? `${text.slice(0, PREVIEW_LENGTH - 1).replace(/[\uD800-\uDBFF]$/, '')}…`
+    : text;
 
 type Stored = { message: ChatMessage; coRiderIds: string[] };
 type PresentSocket = { rooms: Set<string>; data: { userId?: string } };
