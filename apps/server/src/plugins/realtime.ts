@@ -36,6 +36,11 @@ export default fp(async function realtimePlugin(app: FastifyInstance, options: R
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
+    // The most a client sends at once is a burst of chat messages (10 within the rate limit, of
+    // at most 2,000 characters, up to 8 KB each), which a polling request may carry together: no
+    // reason to hold socket.io's default of 1 MB a packet (a WebSocket frame meets no body limit
+    // in nginx).
+    maxHttpBufferSize: 256 * 1024,
     cors: origins && origins.length > 0 ? { origin: origins } : undefined,
   });
   // Its own small pool: the adapter holds one connection for LISTEN, and one that is still being

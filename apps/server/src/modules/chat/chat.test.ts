@@ -242,6 +242,17 @@ describe('chat over socket.io', () => {
     });
   });
 
+  it('closes a socket that sends a packet far larger than any message', async () => {
+    const { sa, matchId } = await pairInChat();
+    const closed = new Promise((resolve) => sa.once('disconnect', resolve));
+    sa.emit(
+      'message',
+      { matchId, messageText: 'x'.repeat(400_000), clientId: randomUUID() },
+      () => undefined,
+    );
+    await expect(closed).resolves.toBe('transport close');
+  });
+
   it('honours a leave sent while the join is still being checked: the rider is away, and told', async () => {
     const [a, b] = await Promise.all([t.signUp({ firstName: 'Asha' }), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 5200 });
