@@ -135,19 +135,23 @@ function askView(
 }
 
 /**
- * Each rider's phone, and whether the viewer may still reach them: not once either blocked the
- * other, nor once the rider's account is closed (deactivated or suspended). The viewer's own row
- * is always reachable, and so is every row without a viewer (the server's own mails).
+ * Whether the row's rider may still be reached by (or named to those of) `viewerId`: not once
+ * either blocked the other, nor once the rider's account is closed (deactivated or suspended).
+ */
+export const isReachableBy = (viewerId: string) =>
+  sql<boolean>`${users.isActive} and ${users.suspendedAt} is null
+    and not ${isBlockedPair(users.id, sql`${viewerId}::uuid`)}`;
+
+/**
+ * Each rider's phone, and whether the viewer may still reach them (isReachableBy). The viewer's
+ * own row is always reachable, and so is every row without a viewer (the server's own mails).
  */
 const contactsOf = async (db: DbOrTx, userIds: string[], viewerId?: string) => {
   const rows = await db
     .select({
       id: users.id,
       phone: users.phone,
-      isReachable: viewerId
-        ? sql<boolean>`${users.isActive} and ${users.suspendedAt} is null
-            and not ${isBlockedPair(users.id, sql`${viewerId}::uuid`)}`
-        : sql<boolean>`true`,
+      isReachable: viewerId ? isReachableBy(viewerId) : sql<boolean>`true`,
     })
     .from(users)
     .where(inArray(users.id, userIds));

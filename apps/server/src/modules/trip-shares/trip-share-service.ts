@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { hmac, randomToken } from '../../lib/hash';
 import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch, requireMembership } from '../matches/match-service';
-import { membersOf } from '../matches/match-view';
+import { isReachableBy, membersOf } from '../matches/match-view';
 import { revokeTripShares } from './revoke-trip-shares';
 
 const hashOf = (ctx: ServiceContext, token: string) =>
@@ -112,6 +112,9 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
       rideRequestId: matchMembers.rideRequestId,
       firstName: users.firstName,
       phoneVerifiedAt: users.phoneVerifiedAt,
+      // A co-rider the sharer blocked or was blocked by, or whose account has closed, is no
+      // longer named to the sharer's family (the match stays for ratings after the trip).
+      isReachable: isReachableBy(share.userId),
     })
     .from(matchMembers)
     .innerJoin(users, eq(users.id, matchMembers.userId))
@@ -135,7 +138,7 @@ export async function sharedTrip(ctx: ServiceContext, token: string): Promise<Sh
     coRiders: isCancelled
       ? []
       : riders
-          .filter((r) => r.userId !== share.userId)
+          .filter((r) => r.userId !== share.userId && r.isReachable)
           .map((r) => ({ firstName: r.firstName, phoneVerified: r.phoneVerifiedAt !== null })),
     direction: ride!.direction,
     terminal: ride!.terminal,

@@ -138,6 +138,30 @@ describe('trip link for family', () => {
     expect((await view(ofD)).json().entities[0].status).toBe('Cancelled');
   });
 
+  it('no longer names a co-rider who blocked the sharer after the trip (the match stays for ratings)', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp({ firstName: 'Bina' })]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 60 });
+    const { token } = (await share(a, matchId)).json().entities[0];
+    expect((await view(token)).json().entities[0].coRiders).toEqual([
+      { firstName: 'Bina', phoneVerified: false },
+    ]);
+    t.clock.advance(2 * 3_600_000);
+    try {
+      const blocked = await t.request({
+        method: 'POST',
+        url: '/api/blocks',
+        token: b.token,
+        payload: { userId: a.id },
+      });
+      expect(blocked.statusCode).toBe(201);
+      const seen = await view(token);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().entities[0].coRiders).toEqual([]);
+    } finally {
+      t.clock.advance(-2 * 3_600_000);
+    }
+  });
+
   it('20 links an hour per rider, then a 429 saying when', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1200 });
