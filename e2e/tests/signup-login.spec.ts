@@ -107,6 +107,11 @@ test('sign up through the three steps, log out, and log back in', async ({ page 
     userEmail: email,
     token: expect.stringMatching(/\S/),
   });
+
+  // Signed in, the sign-up page sends the rider to My Trips: another account made here would
+  // leave this one's session running.
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('login shows per-field messages and the server message for a wrong password', async ({
@@ -128,6 +133,14 @@ test('login shows per-field messages and the server message for a wrong password
   await expect(toast(page, 'Invalid email or password.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect((await storedSession(page)).userId).toBeNull();
+
+  // Sent with Enter from the field, which is disabled while the request runs: focus comes back
+  // to it, not to the page's start.
+  await page.getByLabel('Password').fill('still-not-it');
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/user/login'));
+  await page.getByLabel('Password').press('Enter');
+  await answered;
+  await expect(page.getByLabel('Password')).toBeFocused();
 });
 
 test('the sign-in button reads "Signing In..." and the form is disabled while the request runs', async ({

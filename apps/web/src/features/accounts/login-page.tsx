@@ -1,19 +1,13 @@
-import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
-import { AppLink, useNavigation } from '../../components/navigation/navigation';
-import { useSession } from '../../lib/session';
+import { AppLink } from '../../components/navigation/navigation';
 import { AuthCard } from './components/auth-card';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { LoginForm } from './components/login-form';
+import { useLeaveIfSignedIn } from './hooks/use-leave-if-signed-in';
 
 export function LoginPage() {
-  const session = useSession();
-  const { navigate } = useNavigation();
-  // Already signed in: the sign-in form has nothing to offer.
-  useEffect(() => {
-    if (session) navigate('/dashboard', { replace: true });
-  }, [session, navigate]);
-  if (session) return null;
+  const isLeaving = useLeaveIfSignedIn();
+  if (isLeaving) return null;
 
   return (
     <AuthCard

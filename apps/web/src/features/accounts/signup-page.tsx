@@ -8,6 +8,7 @@ import { OtpStep } from './components/otp-step';
 import { SignupDetailsStep, type SignupDetails } from './components/signup-details-step';
 import { SignupPasswordStep } from './components/signup-password-step';
 import { StepIndicator } from './components/step-indicator';
+import { useLeaveIfSignedIn } from './hooks/use-leave-if-signed-in';
 import { useOtpSteps, type Step } from './hooks/use-otp-steps';
 import { useSendSignupOtp } from './hooks/use-send-signup-otp';
 
@@ -25,6 +26,7 @@ const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
 
 /** Spec §2 and §4: details, then the e-mailed OTP, then a password; then /dashboard. */
 export function SignupPage() {
+  const isLeaving = useLeaveIfSignedIn();
   const [details, setDetails] = useState<SignupDetails>({ firstName: '', lastName: '', email: '' });
   const { step, goToStep, otp, setOtp, verificationToken, setVerificationToken, resendTimer } =
     useOtpSteps();
@@ -41,6 +43,7 @@ export function SignupPage() {
     if (await sendOtp(details.email)) resendTimer.start();
   };
 
+  if (isLeaving) return null;
   return (
     <AuthCard
       title={STEP_TITLES[step]}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { validateFields } from '../utils/field-errors';
+import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 
 // Spec §5 words the empty case differently from sign-up; the format check is the contract's.
 const resetEmailSchema = z.object({
@@ -34,8 +35,15 @@ export function ForgotEmailStep({ initialEmail, isSending, onSubmit }: Props) {
     onSubmit(validation.data.email);
   };
 
+  const focusBackAfterSending = useFocusBackAfterSending(isSending);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      onSubmitCapture={focusBackAfterSending}
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+    >
       <TextField
         label="Email"
         type="email"

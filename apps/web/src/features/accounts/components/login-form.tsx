@@ -10,6 +10,7 @@ import { useLogin } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
+import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 
 type Field = 'email' | 'password';
 
@@ -82,8 +83,10 @@ export function LoginForm() {
     }
   };
 
+  const focusBackAfterSending = useFocusBackAfterSending(isPending);
   return (
     <form
+      onSubmitCapture={focusBackAfterSending}
       ref={formRef}
       noValidate
       onSubmit={submit}

@@ -9,6 +9,7 @@ import {
   type NewPasswordMessages,
   type NewPasswordValues,
 } from '../utils/validate-new-password';
+import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 
 type Props = {
   labels: Record<keyof NewPasswordValues, string>;
@@ -48,8 +49,15 @@ export function NewPasswordForm(props: Props) {
     props.onSubmit(values.password);
   };
 
+  const focusBackAfterSending = useFocusBackAfterSending(isPending);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      onSubmitCapture={focusBackAfterSending}
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+    >
       <SecretField
         hasToggle={hasToggle}
         label={labels.password}

@@ -7,6 +7,7 @@ import { useVerifyOtp } from '../api/verify-otp';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { OtpInput } from './otp-input';
 import { ResendCountdown } from './resend-countdown';
+import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 
 export type OtpStepTexts = {
   /** Inline message for an empty field. */
@@ -55,8 +56,15 @@ export function OtpStep(props: Props) {
     }
   };
 
+  const focusBackAfterSending = useFocusBackAfterSending(isPending);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      onSubmitCapture={focusBackAfterSending}
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+    >
       <OtpInput
         value={otp}
         onChange={(value) => {

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { useFocusFirstError } from '../hooks/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
+import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 
 /** Spec §5, sign-up step 1: the contract's schemas carry the spec's messages. */
 const detailsSchema = z.object({
@@ -58,8 +59,15 @@ export function SignupDetailsStep({ initialValues, isSending, onSubmit }: Props)
     disabled: isSending,
   });
 
+  const focusBackAfterSending = useFocusBackAfterSending(isSending);
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <form
+      onSubmitCapture={focusBackAfterSending}
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" {...field('lastName')} />
