@@ -51,6 +51,8 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
   const link = await card.getByLabel('Trip link for family').inputValue();
   expect(link).toMatch(/\/trip\/[A-Za-z0-9_-]{43}$/);
   await expect(card.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+  // Only one link is live at a time: the rider is told before making another.
+  await expect(card).toContainText('A new trip link turns off the one you shared before.');
 
   // Family opens it with no account.
   const familyContext = await browser.newContext();
