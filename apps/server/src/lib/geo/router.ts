@@ -69,7 +69,7 @@ export type OsrmRouterOptions = FetchJsonOptions & {
  */
 const OSRM_REST_MS = 30_000;
 
-const isUnanswered = (error: unknown) =>
+export const isUnanswered = (error: unknown) =>
   error instanceof TypeError || // fetch's "fetch failed": no connection
   (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
 

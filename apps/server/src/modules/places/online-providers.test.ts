@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import { isInCityBounds, placeSchema, TERMINALS } from '@aeropool/contract/places';
 import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
 import { decodePath, encodePath } from '../../lib/geo/polyline';
@@ -277,5 +278,35 @@ describe('Nominatim with a failing OSRM', () => {
     const res = await get(t, '/api/places/search?q=fail&provider=nominatim');
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(UNAVAILABLE);
+  });
+});
+
+describe('a configured geocoder that does not answer at all', () => {
+  let server: net.Server;
+  let connections = 0;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Takes each connection and drops it: fetch fails at once, as with a geocoder that is gone.
+    server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    t = await createTestApp({ GEOCODER: 'photon', GEOCODER_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('is left alone for a while: the next searches go straight to the offline gazetteer', async () => {
+    expect((await entities(t, '/api/places/search?q=hebbal'))[0]!.name).toMatch(/^Hebbal/);
+    const asked = connections;
+    expect(asked).toBeGreaterThan(0);
+    expect((await entities(t, '/api/places/search?q=koramangala'))[0]!.name).toMatch(
+      /^Koramangala/,
+    );
+    expect(connections).toBe(asked);
   });
 });

@@ -10,7 +10,7 @@ import { asSingleLineText } from '@aeropool/contract/text';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
 import type { LatLng } from '../../lib/geo/distance';
-import type { Route, RouteProvider } from '../../lib/geo/router';
+import { isUnanswered, type Route, type RouteProvider } from '../../lib/geo/router';
 import type { ServiceContext } from '../../lib/service-context';
 import type { GeocodedPlace, GeocoderProvider } from './providers/geocoder-provider';
 import { createNominatimProvider } from './providers/nominatim-provider';
@@ -63,6 +63,14 @@ function geocoderFor(config: Config, provider: PlaceProvider): GeocoderProvider 
 }
 
 /**
+ * After the configured online geocoder did not answer at all (a timeout, no connection), riders'
+ * searches go to the offline gazetteer this long without asking it, as routes skip OSRM: while it
+ * hangs, every keystroke's search would otherwise wait out the timeout first. Per app.
+ */
+const GEOCODER_REST_MS = 30_000;
+const geocoderRestingUntil = new WeakMap<object, number>();
+
+/**
  * Spec §5: at most 5 places in the box, best match first, each with its route from the terminal.
  * While the configured online geocoder is down, the offline gazetteer answers (riders could not
  * post a ride otherwise: the form takes only a place picked from the search); a provider asked
@@ -72,13 +80,18 @@ export async function searchPlaces(
   ctx: PlacesContext,
   { q, provider, terminal = 'T1' }: PlaceSearch,
 ): Promise<PlaceWithRoute[]> {
-  const geocoder = geocoderFor(ctx.config, provider ?? ctx.config.GEOCODER);
+  const isResting = !provider && Date.now() < (geocoderRestingUntil.get(ctx.config) ?? 0);
+  const geocoder = isResting
+    ? offlineProvider
+    : geocoderFor(ctx.config, provider ?? ctx.config.GEOCODER);
   const from = terminalById(terminal);
   let places: GeocodedPlace[];
   try {
     places = await geocoder.search(q, PLACE_SEARCH_LIMIT);
   } catch (error) {
     const fallBack = !provider && geocoder !== offlineProvider;
+    if (fallBack && isUnanswered(error))
+      geocoderRestingUntil.set(ctx.config, Date.now() + GEOCODER_REST_MS);
     ctx.log.warn(
       { err: error, provider: geocoder.name },
       fallBack
