@@ -132,7 +132,10 @@ export function registerChatSocket(app: FastifyInstance): void {
       void socket.leave(matchRoom(parsed.data));
       markReadQuietly(parsed.data);
     });
-    socket.on('disconnecting', () => {
+    socket.on('disconnecting', (reason) => {
+      // A connection that died without a word (a lift, a tunnel) stopped showing messages when
+      // it went quiet, up to the ping timeout before this: what came since was not read.
+      if (reason === 'ping timeout') return;
       for (const room of socket.rooms) {
         if (room.startsWith(MATCH_ROOM_PREFIX))
           markReadQuietly(room.slice(MATCH_ROOM_PREFIX.length));

@@ -3,6 +3,7 @@ import { reports } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
+import { userRoom } from '@aeropool/contract/socket-events';
 import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
@@ -306,6 +307,33 @@ describe('chat notifications and the Chats tab', () => {
       expect((await chats(b))[0]!.unreadCount).toBe(1);
     } finally {
       t.clock.advance(-60_000);
+    }
+  });
+
+  it('keeps a chat unread for a rider whose connection died without a word', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });
+    const engine = t.app.io.engine as unknown as {
+      opts: { pingInterval: number; pingTimeout: number };
+    };
+    const { pingInterval, pingTimeout } = engine.opts;
+    Object.assign(engine.opts, { pingInterval: 150, pingTimeout: 150 });
+    try {
+      const [sa, sb] = [await connect(a), await connect(b)];
+      expect((await join(sa, matchId)).ok).toBe(true);
+      expect((await join(sb, matchId)).ok).toBe(true);
+      await expect.poll(async () => (await chats(b))[0]!.unreadCount).toBe(0);
+      // b's phone goes into a lift: its socket hears nothing more, and answers no ping.
+      const ws = (sb.io.engine as unknown as { transport: { ws: { pause(): void } } }).transport.ws;
+      ws.pause();
+      expect((await say(sa, matchId, 'Cab is at pillar 5')).ok).toBe(true);
+      await expect
+        .poll(async () => (await t.app.io.in(userRoom(b.id)).fetchSockets()).length)
+        .toBe(0);
+      await settle();
+      expect((await chats(b))[0]!.unreadCount).toBe(1);
+    } finally {
+      Object.assign(engine.opts, { pingInterval, pingTimeout });
     }
   });
 
