@@ -13,7 +13,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { membersOf } from './match-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { shortName } from '../accounts/user-view';
-import { matchCancelledMail } from '../matching/match-mails';
+import { leaveNotice, matchCancelledMail } from '../matching/match-mails';
 import {
   notifyRider,
   retireChatNoticesQuietly,
@@ -307,12 +307,12 @@ export async function tellCoRidersOfLeave(
   const leaver = [...views.values()].find((v) => v.rider._id === userId)!;
   const name = shortName(leaver.rider);
   const cabGoesOn = members.length > 2;
-  const notice = cabGoesOn
-    ? `${name} left your shared cab. The rest of you are still matched.`
-    : `${name} cancelled your shared ride. Your ride request is open again.`;
   for (const member of members.filter((m) => m.userId !== userId)) {
-    ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });
     const view = views.get(member.rideRequestId);
+    // A ride whose time has passed is not reopened (endMatch): nobody is told it is.
+    const outcome = { cabGoesOn, isTripAhead: !view || view.timeOfTravel > now.getTime() };
+    const notice = leaveNotice(name, outcome);
+    ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });
     if (!view) continue;
     await notifyRider(ctx, {
       userId: member.userId,
@@ -322,7 +322,7 @@ export async function tellCoRidersOfLeave(
       link: '/dashboard',
       dedupeKey: `match-cancelled:${matchId}:${userId}`,
       push: staleAtTrip(view),
-      mail: matchCancelledMail(view, name, cabGoesOn, ctx.config.PUBLIC_URL),
+      mail: matchCancelledMail(view, name, outcome, ctx.config.PUBLIC_URL),
     });
   }
 }

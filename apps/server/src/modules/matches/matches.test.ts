@@ -269,6 +269,12 @@ describe('ratings', () => {
           match: { _id: matchId, status: 'Cancelled' },
         });
       }
+      // B is told of it without being told their ride is open again: its time has passed.
+      const mail = await t.mail.waitFor(b.email, (m) =>
+        m.subject.includes('cancelled your shared ride'),
+      );
+      expect(mail.raw).toContain('cancelled the shared cab for your trip.');
+      expect(mail.raw).not.toContain('open again');
     });
   });
 

@@ -70,11 +70,25 @@ export function matchAcceptedMail(sender: RideRequest, accepter: RideRequest, pu
   );
 }
 
+/**
+ * How a leave or cancel ends for a co-rider: the cab goes on (a cab of three), and whether the
+ * trip is still ahead (after it, nothing is reopened and no one else can join).
+ */
+export type LeaveOutcome = { cabGoesOn: boolean; isTripAhead: boolean };
+
+/** What a co-rider is told in the app (the notice, the bell) when another leaves or cancels. */
+export const leaveNotice = (name: string, { cabGoesOn, isTripAhead }: LeaveOutcome) => {
+  if (cabGoesOn) return `${name} left your shared cab. The rest of you are still matched.`;
+  return isTripAhead
+    ? `${name} cancelled your shared ride. Your ride request is open again.`
+    : `${name} cancelled your shared ride.`;
+};
+
 /** To a co-rider when another rider cancels the shared ride or leaves a cab of three (issue 9). */
 export function matchCancelledMail(
   to: RideRequest,
   leaverName: string,
-  cabGoesOn: boolean,
+  { cabGoesOn, isTripAhead }: LeaveOutcome,
   publicUrl?: string,
 ) {
   return tripMail(
@@ -85,8 +99,8 @@ export function matchCancelledMail(
     [
       `Hi ${to.rider.firstName},`,
       cabGoesOn
-        ? `${leaverName} left the shared cab for your trip. The rest of you are still matched, and the cab has room for another rider.`
-        : `${leaverName} cancelled the shared cab for your trip. Your ride request is open again, so you can match with another rider.`,
+        ? `${leaverName} left the shared cab for your trip. The rest of you are still matched${isTripAhead ? ', and the cab has room for another rider' : ''}.`
+        : `${leaverName} cancelled the shared cab for your trip.${isTripAhead ? ' Your ride request is open again, so you can match with another rider.' : ''}`,
       `Your trip: ${describeTrip(to)}.`,
     ],
     publicUrl && `${publicUrl}/dashboard`,

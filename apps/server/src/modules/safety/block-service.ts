@@ -9,7 +9,7 @@ import { shortLastName, shortName } from '../accounts/user-view';
 import { isTripAhead, leaveMatch, lockMatch, tellCoRidersOfLeave } from '../matches/match-service';
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { blockerMail } from './safety-mails';
-import { matchCancelledMail } from '../matching/match-mails';
+import { leaveNotice, matchCancelledMail } from '../matching/match-mails';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { loadRideRequestViews } from '../rides/ride-request-view';
@@ -220,7 +220,9 @@ async function noticeMatchesEnded(
   for (const match of views.values()) {
     const blocker = match.requests.find((request) => request.rider._id === blockerId);
     const name = blocker ? shortName(blocker.rider) : 'Your co-rider';
-    const notice = `${name} cancelled your shared ride. Your ride request is open again.`;
+    // A block ends only a match whose trip is ahead (decision 009): the rides are open again.
+    const outcome = { cabGoesOn: false, isTripAhead: true };
+    const notice = leaveNotice(name, outcome);
     for (const request of match.requests) {
       const rider = request.rider._id;
       riders.push(rider);
@@ -238,7 +240,7 @@ async function noticeMatchesEnded(
         link: '/dashboard',
         dedupeKey: `match-cancelled:${match._id}:${blockerId}`,
         push: staleAtTrip(request),
-        mail: matchCancelledMail(request, name, false, ctx.config.PUBLIC_URL),
+        mail: matchCancelledMail(request, name, outcome, ctx.config.PUBLIC_URL),
       });
     }
   }
