@@ -347,7 +347,7 @@ for (const viewport of PHONE_AND_DESKTOP) {
           .getByRole('region', { name: 'Notifications' })
           .getByRole('button', { name: /Your shared ride is in about 2 hours/ });
         await expect(reminder).toBeVisible();
-        await waitForMail(e.email, { since, subject: /^Reminder: your shared ride/ });
+        await waitForMail(e.email, { since, subject: /^AeroPool: your shared ride/ });
         await reminder.click();
         await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
         await expect(bell).toHaveAccessibleName('Notifications, 1 unread');

@@ -17,37 +17,54 @@ export const describeTrip = (r: RideRequest) => {
   return `${directionLabel(r.direction, terminal)}: ${r.source.name} → ${r.destination.name}, ${tripTime(r.timeOfTravel)} (IST)`;
 };
 
+/** Every mail of a notification kind says how to stop it; the profile has a switch per kind. */
+export const SWITCH_OFF_LINE =
+  'You can switch off each kind of e-mail on your profile, under E-mail notifications.';
+
+/**
+ * A trip mail: its lines, then where to go (`link`, labelled `linkLabel`; without PUBLIC_URL,
+ * the same words without a link) and, for a notification (not a confirmation of the rider's own
+ * action), how to switch such mails off.
+ */
 export const tripMail = (
   to: string,
   subject: string,
   lines: string[],
   link: string | undefined,
+  { linkLabel = 'Open My Trips', isNotice = true } = {},
 ): MailMessage => {
-  const text = [
-    ...lines,
-    '',
-    link ? `Open My Trips: ${link}` : `Open My Trips in ${PRODUCT_NAME}.`,
-  ].join('\n');
+  const goTo = link ? `${linkLabel}: ${link}` : `${linkLabel} in ${PRODUCT_NAME}.`;
+  const footer = isNotice ? [SWITCH_OFF_LINE] : [];
+  const text = [...lines, '', goTo, ...footer].join('\n');
   const html = layoutHtml(
     subject,
     lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-      (link ? `<p><a href="${escapeHtml(link)}">Open My Trips</a></p>` : ''),
+      (link
+        ? `<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p>`
+        : `<p>${escapeHtml(goTo)}</p>`) +
+      footer.map((line) => `<p style="color:#64748b;font-size:13px">${line}</p>`).join(''),
   );
   return { to, subject, text, html };
 };
 
+/** To the rider asked: a match request, or an ask to join the cab they ride in (`toCab`). */
 export function matchRequestReceivedMail(
   to: RideRequest,
   from: RideRequest,
   percentage: number,
   publicUrl?: string,
+  { toCab = false } = {},
 ) {
   return tripMail(
     to.rider.email,
-    `${PRODUCT_NAME}: new match request from ${quoted(from.rider.firstName)}`,
+    toCab
+      ? `${PRODUCT_NAME}: ${quoted(from.rider.firstName)} asks to join your cab`
+      : `${PRODUCT_NAME}: new match request from ${quoted(from.rider.firstName)}`,
     [
       `Hi ${to.rider.firstName},`,
-      `${from.rider.firstName} ${from.rider.lastName} sent you a match request (${percentage}% match).`,
+      toCab
+        ? `${from.rider.firstName} ${from.rider.lastName} asks to join your shared cab (${percentage}% match). Any rider in the cab may answer.`
+        : `${from.rider.firstName} ${from.rider.lastName} sent you a match request (${percentage}% match).`,
       `Their trip: ${describeTrip(from)}.`,
       `Your trip: ${describeTrip(to)}.`,
       'Accept or decline it in My Trips.',

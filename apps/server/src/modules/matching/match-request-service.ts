@@ -80,6 +80,7 @@ export async function sendMatchRequest(
               sender,
               created.matchPercentage,
               ctx.config.PUBLIC_URL,
+              { toCab: created.toMatchId !== null },
             )
           : undefined,
       // Counted only for a mail the rider wants: one switched off must not use up the hour's

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { inArray, sql } from 'drizzle-orm';
 import { NEW_MATCH_ALERT_PERCENTAGE } from '@aeropool/contract/notifications';
 import { rideRequests } from '../../db/schema';
@@ -66,7 +67,7 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       push: staleAtTrip(trip),
       mail: tripMail(
         trip.rider.email,
-        `A new rider fits your trip (${candidate.matchPercentage}% match)`,
+        `${PRODUCT_NAME}: a new rider fits your trip (${candidate.matchPercentage}% match)`,
         [
           `Hi ${trip.rider.firstName},`,
           `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,

@@ -445,9 +445,13 @@ describe('jobs: reminders and new-match alerts', () => {
         expect(reminders[0]).toMatchObject({ link: `/chat/${matchId}` });
         expect(reminders[0]!.title).toBe('Your shared ride is in about 2 hours');
       }
-      await t.mail.waitFor(b.email, (m) => /Reminder: your shared ride/.test(m.subject));
+      const reminder = await t.mail.waitFor(b.email, (m) =>
+        /^AeroPool: your shared ride/.test(m.subject),
+      );
+      // Its link goes to the chat, and says so.
+      expect(reminder.raw).toContain('Open the chat');
       await sendTripReminders(t.app);
-      expect(mailsTo(a, /Reminder/)).toHaveLength(1);
+      expect(mailsTo(a, /your shared ride is/)).toHaveLength(1);
     } finally {
       t.clock.set(new Date(start));
     }
@@ -509,7 +513,7 @@ describe('jobs: reminders and new-match alerts', () => {
     const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
     // Bina's ride changing again and again re-runs the alert; Asha was told once, mailed once.
     for (let run = 0; run < 12; run += 1) await alertRidersOfNewRide(t.app, rideB._id);
-    await t.mail.waitFor(a.email, (m) => /A new rider fits your trip/.test(m.subject));
+    await t.mail.waitFor(a.email, (m) => /^AeroPool: a new rider fits your trip/.test(m.subject));
     // Her mail limit is untouched by the runs that told her nothing: a request still mails her.
     const c = await t.signUp({ firstName: 'Chitra' });
     const rideC = await createRide(t, c, { minutesAhead, place: PLACES.indiranagar });

@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { TRIP_REMINDER_MINUTES } from '@aeropool/contract/notifications';
 import { matches, matchMembers, notifications, rideRequests } from '../../db/schema';
@@ -55,7 +56,7 @@ export async function sendTripReminders(ctx: ServiceContext): Promise<number> {
       push: { ...staleAtTrip(trip), urgent: true },
       mail: tripMail(
         trip.rider.email,
-        `Reminder: your shared ride is ${when}`,
+        `${PRODUCT_NAME}: your shared ride is ${when}`,
         [
           `Hi ${trip.rider.firstName},`,
           `Your shared ride is ${when}.`,
@@ -63,6 +64,7 @@ export async function sendTripReminders(ctx: ServiceContext): Promise<number> {
           'Confirm the meeting point with your co-riders in the chat.',
         ],
         ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/chat/${rider.matchId}`,
+        { linkLabel: 'Open the chat' },
       ),
     });
   }

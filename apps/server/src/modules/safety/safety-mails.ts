@@ -28,6 +28,8 @@ export function blockerMail(
       'Find another co-rider in My Trips.',
     ],
     publicUrl && `${publicUrl}/dashboard`,
+    // The rider's own action, confirmed whatever their settings: no switch turns it off.
+    { isNotice: false },
   );
 }
 
