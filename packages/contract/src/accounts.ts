@@ -133,8 +133,8 @@ export const riderTrustSchema = z.object({
 export type RiderTrust = z.infer<typeof riderTrustSchema>;
 
 /**
- * Below this average over at least LOW_RATING_MIN_COUNT ratings a rider is not offered to others
- * as a potential match (decision 008).
+ * Below this average, rated by at least LOW_RATING_MIN_COUNT riders, a rider is not offered to
+ * others as a potential match (decision 008).
  */
 export const LOW_RATING_AVERAGE = 2.5;
 export const LOW_RATING_MIN_COUNT = 3;

@@ -8,13 +8,18 @@ import { holds } from '../../db/holds';
 import { isHiddenByReports } from '../safety/block-rule';
 
 /**
- * True for a rider whose average is under 2.5 over at least 3 ratings (decision 008): such a rider
- * is not offered to others as a potential match and cannot start new match requests; their own
- * trips and existing matches stay as they are.
+ * Enough riders have rated, and their average is under 2.5 (decision 008). Riders, not ratings:
+ * one co-rider sharing three trips could otherwise rate a rider out of matching alone.
+ */
+const LOW_RATED = sql`count(distinct ${ratings.raterId}) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}`;
+
+/**
+ * True for a rider whose average is under 2.5, rated by at least 3 riders (decision 008): such a
+ * rider is not offered to others as a potential match and cannot start new match requests; their
+ * own trips and existing matches stay as they are.
  */
 export const isLowRated = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
-  sql<boolean>`coalesce((select count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}
-    from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
+  sql<boolean>`coalesce((select ${LOW_RATED} from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
 
 export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set<string>> {
   const rows = await db
@@ -22,9 +27,7 @@ export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set
     .from(ratings)
     .where(inArray(ratings.ratedId, riderIds))
     .groupBy(ratings.ratedId)
-    .having(
-      sql`count(*) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}`,
-    );
+    .having(LOW_RATED);
   return new Set(rows.map((row) => row.id));
 }
 

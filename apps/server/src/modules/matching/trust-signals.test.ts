@@ -101,6 +101,26 @@ describe('riders rated under 2.5 over 3 or more ratings', () => {
     );
   });
 
+  it('by three riders, not three ratings: one co-rider of three trips cannot rate a rider out', async () => {
+    const [a, rated, rater] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    for (let trip = 0; trip < 3; trip += 1) {
+      const [match] = await t.database.db
+        .insert(matches)
+        .values({ status: 'Completed' })
+        .returning();
+      await t.database.db
+        .insert(ratings)
+        .values({ raterId: rater.id, ratedId: rated.id, matchId: match!.id, rating: 1 });
+    }
+    const rideA = await createRide(t, a, { minutesAhead: 5050 });
+    const rideRated = await createRide(t, rated, { minutesAhead: 5050, place: PLACES.indiranagar });
+    const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(shown).toContain(rideRated._id);
+    expect((await sendMatch(t, rated, rideRated._id, rideA._id)).statusCode).toBe(201);
+  });
+
   it('whose ratings fall while a request waits: it leaves both lists and cannot be accepted', async () => {
     const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
     const rideA = await createRide(t, a, { minutesAhead: 5100 });
