@@ -70,7 +70,9 @@ export type TripsChangedPayload = {
     | 'match-declined'
     | 'match-cancelled'
     | 'match-completed'
-    | 'request-changed';
+    | 'request-changed'
+    /** The rider rated a co-rider: their other tabs stop offering Rate Now for them. */
+    | 'rated';
   /** A sentence for the rider when someone else changed their trip (shown as a notice). */
   notice?: string;
 };

@@ -310,6 +310,26 @@ describe('chat notifications and the Chats tab', () => {
     }
   });
 
+  it('tells a rider’s other tabs of a rating they gave, so those stop offering Rate Now', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const minutesAhead = nextDay();
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead });
+    t.clock.advance((minutesAhead + 1) * 60_000);
+    try {
+      const heard = nextEvent(await connect(a), 'trips:changed', 3000, (p) => p.reason === 'rated');
+      const rated = await t.request({
+        method: 'POST',
+        url: '/api/rating',
+        token: a.token,
+        payload: { matchId, ratedUserId: b.id, rating: 4 },
+      });
+      expect(rated.statusCode).toBe(201);
+      await expect(heard).resolves.toEqual({ reason: 'rated' });
+    } finally {
+      t.clock.advance(-(minutesAhead + 1) * 60_000);
+    }
+  });
+
   it('keeps a chat unread for a rider whose connection died without a word', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: nextDay() });

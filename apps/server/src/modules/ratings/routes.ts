@@ -22,6 +22,8 @@ const ratingsRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const { rating, created } = await rateCoPassenger(fastify, request.userId, request.body);
+      // The rider's other tabs still offer Rate Now (and Completed would ask again, overwriting).
+      fastify.notifyUser(request.userId, 'trips:changed', { reason: 'rated' });
       const statusCode = created ? 201 : 200;
       return reply.code(statusCode).send({
         statusCode,

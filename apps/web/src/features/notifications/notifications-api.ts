@@ -59,6 +59,14 @@ export const applyLiveNotification = (
   item: AppNotification,
 ): void => updateCachedList(queryClient, userId, (list) => withLive(list, item));
 
+/** The trip changes that may close match requests, and so take their notices off the bell. */
+const REQUEST_CLOSING_REASONS = new Set<TripsChangedPayload['reason']>([
+  'request-changed',
+  'match-accepted',
+  'match-declined',
+  'match-cancelled',
+]);
+
 /** The rider's notifications, kept current by the `notification` event on their socket room. */
 export function useNotifications(userId: string) {
   const queryClient = useQueryClient();
@@ -82,7 +90,7 @@ export function useNotifications(userId: string) {
   // server as it closes; what tells of that is the trips' own change.
   const onTripsChanged = useCallback(
     ({ reason }: TripsChangedPayload) => {
-      if (reason !== 'match-request' && reason !== 'match-completed') refresh();
+      if (REQUEST_CLOSING_REASONS.has(reason)) refresh();
     },
     [refresh],
   );
