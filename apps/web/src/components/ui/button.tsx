@@ -34,11 +34,12 @@ export function Button({
   const ref = useRef<HTMLButtonElement>(null);
   // Disabled while it works, the button loses focus to <body>, where a keyboard or screen-reader
   // user would start again from the top: it takes focus back when the work is done, if nothing
-  // else took it meanwhile.
-  const lostWhileLoading = useRef(false);
+  // else took it meanwhile. A browser may blur it while React commits the disabling, and React
+  // passes on no event then: so what counts is having had focus, given up only to another element
+  // (or, while not busy, to the page's background).
+  const hasFocus = useRef(false);
   useEffect(() => {
-    if (isLoading || !lostWhileLoading.current) return;
-    lostWhileLoading.current = false;
+    if (isLoading || !hasFocus.current) return;
     if (!document.activeElement || document.activeElement === document.body) ref.current?.focus();
   }, [isLoading]);
   return (
@@ -49,8 +50,12 @@ export function Button({
       aria-busy={isLoading || undefined}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
+      onFocus={(event) => {
+        hasFocus.current = true;
+        rest.onFocus?.(event);
+      }}
       onBlur={(event) => {
-        lostWhileLoading.current = isLoading && event.relatedTarget === null;
+        hasFocus.current = isLoading && event.relatedTarget === null;
         rest.onBlur?.(event);
       }}
     >

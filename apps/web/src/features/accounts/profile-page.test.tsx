@@ -46,6 +46,19 @@ function fakeApi() {
   return state;
 }
 
+/** The profile's content, with no retries: a failed read fails at once. */
+function renderProfile() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ProfileContent userId="rider-1" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
 beforeEach(() => saveSession({ userId: 'rider-1', userEmail: 'asha@example.com', token: 't' }));
 afterEach(() => {
   cleanup();
@@ -55,14 +68,7 @@ afterEach(() => {
 
 it('keeps an edit in progress when a refresh of the loaded profile fails', async () => {
   const api = fakeApi();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfileContent userId="rider-1" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const client = renderProfile();
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
   fireEvent.change(screen.getByLabelText('First Name'), { target: { value: 'Ashwini' } });
 
@@ -77,14 +83,7 @@ it('keeps an edit in progress when a refresh of the loaded profile fails', async
 
 it('shows the error and Retry when the profile never loaded', async () => {
   fakeApi().failing = true;
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfileContent userId="rider-1" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderProfile();
   expect(await screen.findByText(/We couldn.t load your profile/)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
 });
