@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { LOW_RATING_AVERAGE, LOW_RATING_MIN_COUNT } from '@aeropool/contract/accounts';
 import type { DbOrTx } from '../../db/database';
@@ -8,25 +8,35 @@ import { holds } from '../../db/holds';
 import { isHiddenByReports } from '../safety/block-rule';
 
 /**
- * Enough riders have rated, and their average is under 2.5 (decision 008). Riders, not ratings:
- * one co-rider sharing three trips could otherwise rate a rider out of matching alone.
+ * Each rater's average of a rider, for riders `ratedIs` picks: the low-rating rule weighs riders,
+ * not ratings, so one co-rider who shared several trips counts once (decision 008).
  */
-const LOW_RATED = sql`count(distinct ${ratings.raterId}) >= ${LOW_RATING_MIN_COUNT} and avg(${ratings.rating}) < ${LOW_RATING_AVERAGE}`;
+const perRater = (ratedIs: SQL) =>
+  sql`select ${ratings.ratedId} as rated_id, avg(${ratings.rating}) as average
+    from ${ratings} where ${ratings.ratedId} ${ratedIs}
+    group by ${ratings.ratedId}, ${ratings.raterId}`;
+
+/** Rated by at least 3 riders, whose averages average under 2.5. */
+const LOW_RATED = sql`count(*) >= ${LOW_RATING_MIN_COUNT} and avg(per_rater.average) < ${LOW_RATING_AVERAGE}`;
 
 /**
- * True for a rider whose average is under 2.5, rated by at least 3 riders (decision 008): such a
- * rider is not offered to others as a potential match and cannot start new match requests; their
- * own trips and existing matches stay as they are.
+ * True for a rider rated by at least 3 riders whose averages average under 2.5 (decision 008):
+ * such a rider is not offered to others as a potential match and cannot start new match
+ * requests; their own trips and existing matches stay as they are.
  */
 export const isLowRated = (riderId: AnyPgColumn | SQL | string): SQL<boolean> =>
-  sql<boolean>`coalesce((select ${LOW_RATED} from ${ratings} where ${ratings.ratedId} = ${riderId}), false)`;
+  sql<boolean>`coalesce((select ${LOW_RATED} from (${perRater(sql`= ${riderId}`)}) per_rater), false)`;
 
 export async function lowRatedAmong(db: DbOrTx, riderIds: string[]): Promise<Set<string>> {
+  if (riderIds.length === 0) return new Set();
+  const ids = sql.join(
+    riderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const rows = await db
-    .select({ id: ratings.ratedId })
-    .from(ratings)
-    .where(inArray(ratings.ratedId, riderIds))
-    .groupBy(ratings.ratedId)
+    .select({ id: sql<string>`per_rater.rated_id` })
+    .from(sql`(${perRater(sql`in (${ids})`)}) per_rater`)
+    .groupBy(sql`per_rater.rated_id`)
     .having(LOW_RATED);
   return new Set(rows.map((row) => row.id));
 }

@@ -101,9 +101,9 @@ describe('riders rated under 2.5 over 3 or more ratings', () => {
     );
   });
 
-  it('by three riders, not three ratings: one co-rider of three trips cannot rate a rider out', async () => {
+  it('by three riders, not three ratings: one co-rider of many trips cannot rate a rider out', async () => {
     const [a, rated, rater] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
-    for (let trip = 0; trip < 3; trip += 1) {
+    for (let trip = 0; trip < 4; trip += 1) {
       const [match] = await t.database.db
         .insert(matches)
         .values({ status: 'Completed' })
@@ -112,6 +112,8 @@ describe('riders rated under 2.5 over 3 or more ratings', () => {
         .insert(ratings)
         .values({ raterId: rater.id, ratedId: rated.id, matchId: match!.id, rating: 1 });
     }
+    // Two more riders are happy: three riders, averaging (1 + 5 + 5) / 3, not (1 × 4 + 5 + 5) / 6.
+    await rate(rated, [5, 5]);
     const rideA = await createRide(t, a, { minutesAhead: 5050 });
     const rideRated = await createRide(t, rated, { minutesAhead: 5050, place: PLACES.indiranagar });
     const shown = (await matchesOf(t, a, rideA._id)).potentialMatches.map(
