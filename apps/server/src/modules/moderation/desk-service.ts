@@ -179,8 +179,8 @@ export async function replyToTicket(
       throw new AppError('SERVICE_UNAVAILABLE', 'The reply could not be mailed. Please try again.');
     });
   // The rider has the reply now. A failure to store it must not read as "try again": a second
-  // send would mail them the same answer twice.
-  await ctx.db
+  // send would mail them the same answer twice. It answers as sent, saying what is missing.
+  return ctx.db
     .transaction(async (tx) => {
       await tx
         .insert(ticketReplies)
@@ -196,13 +196,11 @@ export async function replyToTicket(
         },
         now,
       );
+      return 'Reply sent to the rider.';
     })
     .catch((error: unknown) => {
       ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
-      throw new AppError(
-        'SERVICE_UNAVAILABLE',
-        'The reply was mailed to the rider but could not be added to the ticket. Do not send it again.',
-      );
+      return 'Reply sent to the rider, but it could not be added to the ticket: do not send it again.';
     });
 }
 

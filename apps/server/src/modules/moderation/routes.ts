@@ -78,8 +78,9 @@ const moderationRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { ...schema, params: caseParamsSchema, body: replyBodySchema, response: empty },
     },
     async (request) => {
-      await replyToTicket(fastify, request.userId, request.params.id, request.body.message);
-      return done('Reply sent to the rider.');
+      return done(
+        await replyToTicket(fastify, request.userId, request.params.id, request.body.message),
+      );
     },
   );
 
