@@ -21,11 +21,17 @@ export type Limits = {
   /** Counts one hit; throws a 429 saying when to try again once past the limit. */
   consume(rule: LimitRule, subject: string): Promise<void>;
   /**
-   * `consume`, then `work`; the hit is given back if the work fails, so only what was done is
-   * counted. Call it outside a transaction: on PostgreSQL the store takes a connection of its own,
-   * and a transaction waiting for a second connection can exhaust the pool.
+   * `consume`, then `work`; the hit is given back if the work fails (or only for the failures
+   * `givesBack` picks), so only what was done is counted. Call it outside a transaction: on
+   * PostgreSQL the store takes a connection of its own, and a transaction waiting for a second
+   * connection can exhaust the pool.
    */
-  consumeFor<T>(rule: LimitRule, subject: string, work: () => Promise<T>): Promise<T>;
+  consumeFor<T>(
+    rule: LimitRule,
+    subject: string,
+    work: () => Promise<T>,
+    givesBack?: (error: unknown) => boolean,
+  ): Promise<T>;
 };
 
 const keyOf = (rule: LimitRule, subject: string) => `${rule.name}|${subject}`;
@@ -66,13 +72,13 @@ export default fp(async function limitsPlugin(
     store,
     check,
     consume,
-    async consumeFor(rule, subject, work) {
+    async consumeFor(rule, subject, work, givesBack = () => true) {
       await consume(rule, subject);
       try {
         return await work();
       } catch (error) {
         // The work's own error is the answer; a store that cannot give the hit back keeps it.
-        await store.release(keyOf(rule, subject)).catch(() => undefined);
+        if (givesBack(error)) await store.release(keyOf(rule, subject)).catch(() => undefined);
         throw error;
       }
     },

@@ -27,6 +27,7 @@ import { otpCodesPerAddress } from './account-limits';
 import { generateOtp, verifyOtp } from './otp-service';
 import { toUserView } from './user-view';
 import * as users from './user-service';
+import { AppError } from '../../lib/app-error';
 
 const emptyEnvelope = envelopeSchema(z.never());
 const userEnvelope = envelopeSchema(userSchema);
@@ -65,12 +66,16 @@ const accountsRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      // Only codes mailed count against the network: a refusal (address taken, too soon) or a
-      // mail that failed gives its hit back, so shared Wi-Fi is not shut out by refusals.
+      // A code asked for too soon, or a mail that failed, gives its hit back: shared Wi-Fi is
+      // not shut out by retries. Asks about addresses (none there, or taken) still count: the
+      // hour's cap also slows down probing which addresses have accounts.
       const result = await fastify.limits.consumeFor(
         otpCodesPerAddress(fastify.config),
         request.ip,
         () => generateOtp(fastify, request.body.email, request.body.purpose),
+        (error) =>
+          error instanceof AppError &&
+          (error.code === 'TOO_MANY_REQUESTS' || error.code === 'SERVICE_UNAVAILABLE'),
       );
       return reply
         .code(201)
