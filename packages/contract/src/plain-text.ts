@@ -44,5 +44,18 @@ export const asSingleLineText = (value: string, max: number): string =>
 export const cleanMessageText = (value: string): string =>
   withoutBidiControls(value).replace(PAGE_BREAKS, '\n').replace(MULTI_LINE_CONTROL_ALL, '').trim();
 
-/** A name's first character for an avatar or an initial, whole (an emoji is two UTF-16 units). */
-export const firstCharacter = (value: string): string => [...value.trim()][0] ?? '';
+// Firefox before 125 has no Intl.Segmenter: there a code point is the best it gets.
+const graphemes =
+  typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : undefined;
+
+/**
+ * A name's first character for an avatar or an initial, as a reader sees it: whole, whether an
+ * emoji of two UTF-16 units, a flag, or a letter with its accent mark.
+ */
+export const firstCharacter = (value: string): string => {
+  const text = value.trim();
+  if (!graphemes) return [...text][0] ?? '';
+  return graphemes.segment(text)[Symbol.iterator]().next().value?.segment ?? '';
+};

@@ -89,6 +89,8 @@ describe('a name’s first character', () => {
   it('is a whole emoji or letter outside the basic plane, not half of it', () => {
     expect(firstCharacter('😀Asha')).toBe('😀');
     expect(firstCharacter('  𝒜sha')).toBe('𝒜');
+    expect(firstCharacter('🇮🇳 Asha')).toBe('🇮🇳');
+    expect(firstCharacter('👍🏽Ravi')).toBe('👍🏽');
     expect(firstCharacter(' ')).toBe('');
   });
 });

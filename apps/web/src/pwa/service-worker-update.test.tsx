@@ -44,3 +44,25 @@ it('offers a new build once its worker is installed, and hands over to it on Rel
   fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
   expect(next.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
 });
+
+it('offers the reload in a tab whose worker another tab replaced', async () => {
+  vi.resetModules();
+  const { UpdateBanner: Banner } = await import('../app/update-banner');
+  const { watchForUpdates: watch } = await import('./service-worker-update');
+  const serviceWorker = Object.assign(new EventTarget(), { controller: fakeWorker() });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: serviceWorker });
+  const registration = Object.assign(new EventTarget(), {
+    installing: null,
+    waiting: null,
+    update: vi.fn(async () => undefined),
+  });
+  render(<Banner />);
+  watch(registration as unknown as ServiceWorkerRegistration);
+  expect(screen.queryByText(/new version/)).toBeNull();
+
+  const next = fakeWorker();
+  next.state = 'activated';
+  serviceWorker.controller = next;
+  act(() => void serviceWorker.dispatchEvent(new Event('controllerchange')));
+  expect(screen.getByRole('status').textContent).toContain('A new version of AeroPool is ready.');
+});

@@ -19,6 +19,13 @@ export function watchForUpdates(registration: ServiceWorkerRegistration): void {
     if (registration.waiting && navigator.serviceWorker.controller) announce(registration.waiting);
   };
   check();
+  // Another tab pressed Reload: the new build's worker now serves this tab too, whose old build
+  // may ask for files the server no longer has. The banner offers the reload here as well.
+  const hadController = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController && navigator.serviceWorker.controller)
+      announce(navigator.serviceWorker.controller);
+  });
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {

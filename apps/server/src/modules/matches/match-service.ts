@@ -309,7 +309,7 @@ export async function tellCoRidersOfLeave(
   const cabGoesOn = members.length > 2;
   for (const member of members.filter((m) => m.userId !== userId)) {
     const view = views.get(member.rideRequestId);
-    // A ride whose time has passed is not reopened (endMatch): nobody is told it is.
+    // A ride whose time has passed is not reopened (cancelMatch): nobody is told it is.
     const outcome = { cabGoesOn, isTripAhead: !view || view.timeOfTravel > now.getTime() };
     const notice = leaveNotice(name, outcome);
     ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });

@@ -363,6 +363,6 @@ export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id
     .returning(closedRequestColumns);
   if (updated.length === 0)
     throw new AppError('CONFLICT', 'This match request is no longer pending.');
-  for (const rider of await ridersToTell(ctx.db, updated))
+  for (const rider of await ridersToTell(ctx.db, updated, ctx.now()))
     if (rider !== userId) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }

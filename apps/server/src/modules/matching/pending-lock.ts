@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, notifications } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -37,7 +37,11 @@ export const closedRequestColumns = {
  * counting the closed requests' "new match request" notices (read): a request withdrawn, or closed
  * by a match elsewhere, is no longer on My Trips to answer.
  */
-export async function ridersToTell(tx: DbOrTx, closed: ClosedRequest[]): Promise<string[]> {
+export async function ridersToTell(
+  tx: DbOrTx,
+  closed: ClosedRequest[],
+  now: Date,
+): Promise<string[]> {
   const cabs = [...new Set(closed.flatMap((c) => (c.toMatchId ? [c.toMatchId] : [])))];
   const inCabs =
     cabs.length === 0
@@ -55,7 +59,7 @@ export async function ridersToTell(tx: DbOrTx, closed: ClosedRequest[]): Promise
   if (closed.length > 0)
     await tx
       .update(notifications)
-      .set({ readAt: sql`now()` })
+      .set({ readAt: now })
       .where(
         and(
           inArray(notifications.userId, riders),
@@ -98,5 +102,5 @@ export async function acceptClosingOthers(
       ),
     )
     .returning(closedRequestColumns);
-  return ridersToTell(tx, closed);
+  return ridersToTell(tx, closed, now);
 }

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { matchMembers, matches, matchRequests, rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch } from '../matches/match-service';
-import { notifyRider } from '../notifications/notification-service';
+import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { hasSetOff } from './cab-members';
 import { describeTrip, tripMail } from './match-mails';
@@ -78,7 +78,7 @@ type ClosedAsk = ClosedRequest & { fromRequestId: string };
 
 /** Every open tab of both sides refreshes; the asker gets a notice (and a mail, if wanted). */
 async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedAsk[], now: Date) {
-  for (const rider of await ridersToTell(ctx.db, closed))
+  for (const rider of await ridersToTell(ctx.db, closed, now))
     ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
   const views = await loadRideRequestViews(
     ctx.db,
@@ -96,6 +96,7 @@ async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedAsk[], now: D
       body: `It set off before anyone in it answered. Other riders may still fit your trip. ${describeTrip(asker)}.`,
       link: '/dashboard',
       dedupeKey: `ask-set-off:${ask.id}`,
+      push: staleAtTrip(asker),
       mail: tripMail(
         asker.rider.email,
         `${PRODUCT_NAME}: ${title.toLowerCase()}`,

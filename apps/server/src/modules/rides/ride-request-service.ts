@@ -163,7 +163,7 @@ export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: strin
       ),
     )
     .returning(closedRequestColumns);
-  return ridersToTell(tx, cancelled);
+  return ridersToTell(tx, cancelled, now);
 }
 
 /** Whether an edit changed the trip as other riders saw it when they asked or were asked. */

@@ -154,7 +154,7 @@ export async function applyBlock(
     ended,
     left,
     declined: declined.length,
-    toldOfClosedRequests: [...(await ridersToTell(tx, declined)), ...askersOfEnded],
+    toldOfClosedRequests: [...(await ridersToTell(tx, declined, now)), ...askersOfEnded],
   };
 }
 
@@ -215,15 +215,17 @@ async function noticeMatchesEnded(
   matchIds: string[],
   blockerId: string,
 ): Promise<string[]> {
-  const views = await loadMatchViews(ctx.db, matchIds, ctx.now());
+  const now = ctx.now();
+  const views = await loadMatchViews(ctx.db, matchIds, now);
   const riders: string[] = [];
   for (const match of views.values()) {
     const blocker = match.requests.find((request) => request.rider._id === blockerId);
     const name = blocker ? shortName(blocker.rider) : 'Your co-rider';
-    // A block ends only a match whose trip is ahead (decision 009): the rides are open again.
-    const outcome = { cabGoesOn: false, isTripAhead: true };
-    const notice = leaveNotice(name, outcome);
     for (const request of match.requests) {
+      // A block ends a match whose trip is ahead (decision 009); a rider whose own time has
+      // passed is not reopened (cancelMatch), and is not told so.
+      const outcome = { cabGoesOn: false, isTripAhead: request.timeOfTravel > now.getTime() };
+      const notice = leaveNotice(name, outcome);
       const rider = request.rider._id;
       riders.push(rider);
       if (rider === blockerId) {

@@ -8,7 +8,7 @@ import type {
 import { api } from '../../lib/api-client';
 import { useSocket, useSocketEvent, type AppSocket } from '../../lib/socket';
 import { chatListKey } from '../chat/api/get-chats';
-import type { TripsChangedPayload } from '@aeropool/contract/rides';
+import { TRIPS_CHANGED_EVENT, type TripsChangedPayload } from '@aeropool/contract/ride-rules';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -94,7 +94,7 @@ export function useNotifications(userId: string) {
     },
     [refresh],
   );
-  useSocketEvent('trips:changed', onTripsChanged);
+  useSocketEvent(TRIPS_CHANGED_EVENT, onTripsChanged);
   const socket = useSocket();
   useEffect(() => (socket ? refetchOnConnect(socket, refresh) : undefined), [socket, refresh]);
   return query;
