@@ -10,7 +10,7 @@ import {
   sendMatch,
 } from '../../test/ride-factory';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
-import { sessionsWaitingForLocks } from '../../test/lock-waits';
+import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -310,7 +310,7 @@ describe('ratings', () => {
       const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
       const { matchId, rideA } = await matchedPair(t, a, b, { minutesAhead: 1160 });
       // Another session holds the match, as a co-rider's cancel does before it frees A's ride.
-      const holder = await t.database.pool.connect();
+      const holder = await sideSession(t.database.pool);
       let closing;
       try {
         await holder.query('begin');
@@ -325,7 +325,7 @@ describe('ratings', () => {
         await holder.query('select 1 from ride_requests where id = $1 for update', [rideA._id]);
       } finally {
         await holder.query('rollback');
-        holder.release();
+        await holder.end();
       }
       expect((await closing!).statusCode).toBe(200);
     },
@@ -338,7 +338,7 @@ describe('ratings', () => {
       const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1150 });
       await later(1151, async () => {
         // Another session takes B's row and then the match, as a suspension or deactivation does.
-        const holder = await t.database.pool.connect();
+        const holder = await sideSession(t.database.pool);
         let rating;
         try {
           await holder.query('begin');
@@ -349,7 +349,7 @@ describe('ratings', () => {
           await holder.query('select 1 from matches where id = $1 for update', [matchId]);
         } finally {
           await holder.query('rollback');
-          holder.release();
+          await holder.end();
         }
         expect((await rating!).statusCode).toBe(201);
       });
@@ -363,7 +363,7 @@ describe('ratings', () => {
       const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1100 });
       await later(1101, async () => {
         // Another session holds the match, so the cancel and then the rating queue behind it.
-        const holder = await t.database.pool.connect();
+        const holder = await sideSession(t.database.pool);
         const waitingForLocks = (count: number) =>
           expect.poll(() => sessionsWaitingForLocks(holder)).toBe(count);
         let cancel, rating;
@@ -376,7 +376,7 @@ describe('ratings', () => {
           await waitingForLocks(2);
         } finally {
           await holder.query('rollback');
-          holder.release();
+          await holder.end();
         }
         const [cancelled, rated] = await Promise.all([cancel, rating]);
         expect(cancelled!.statusCode).toBe(200);

@@ -16,7 +16,7 @@ import {
 } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
-import { sessionsWaitingForLocks } from '../../test/lock-waits';
+import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 import { storeMessage } from '../chat/chat-service';
 import { createAwayNotifier } from '../chat/chat-away';
 import { fitFormedCab } from './ride-fit';
@@ -335,7 +335,7 @@ describe('a third rider joining a cab', () => {
       const { a, c, rideA, rideC, matchId } = await cabWithAsk();
       const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
       // Another session holds C's ride, so both requests queue behind it in a known order.
-      const holder = await t.database.pool.connect();
+      const holder = await sideSession(t.database.pool);
       const waitingForLocks = (count: number) =>
         expect.poll(() => sessionsWaitingForLocks(holder)).toBe(count);
       let cancel, accept;
@@ -352,7 +352,7 @@ describe('a third rider joining a cab', () => {
         await waitingForLocks(2);
       } finally {
         await holder.query('rollback');
-        holder.release();
+        await holder.end();
       }
       const [cancelled, accepted] = await Promise.all([cancel, accept]);
       expect(cancelled!.statusCode).toBe(200);
@@ -375,7 +375,7 @@ describe('a third rider joining a cab', () => {
         asker = await t.signUp();
         askerRide = await createRide(t, asker, { minutesAhead });
       } while (askerRide._id < rideA._id);
-      const holder = await t.database.pool.connect();
+      const holder = await sideSession(t.database.pool);
       let ask;
       try {
         await holder.query('begin');
@@ -386,7 +386,7 @@ describe('a third rider joining a cab', () => {
         await holder.query('select 1 from ride_requests where id = $1 for update', [askerRide._id]);
       } finally {
         await holder.query('rollback');
-        holder.release();
+        await holder.end();
       }
       expect((await ask!).statusCode).toBe(201);
     },
