@@ -49,6 +49,10 @@ describe('a deactivated account (decision 007)', () => {
       const login = await post('/api/user/login', { email: a.email, password: 'fresh-start1' });
       expect(login.statusCode).toBe(200);
       expect(login.json().entities[0]._id).toBe(a.id);
+      const notice = await t.mail.waitFor(a.email, (m) =>
+        m.subject.includes('your password was changed'),
+      );
+      expect(notice.raw).toContain('is active again');
     } finally {
       t.clock.advance(-29 * DAY_MS);
     }

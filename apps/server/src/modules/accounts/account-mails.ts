@@ -1,5 +1,5 @@
 import { OTP_TTL_MINUTES } from '@aeropool/contract/limits';
-import { PRODUCT_NAME } from '@aeropool/contract/product';
+import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
 import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
 
@@ -22,4 +22,37 @@ export function otpMail(to: string, code: string, purpose: 'signup' | 'reset'): 
      <p>It is valid for ${OTP_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.</p>`,
   );
   return { to, subject, text, html };
+}
+
+const changedAt = (at: Date) =>
+  `${new Intl.DateTimeFormat('en-IN', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at)} (IST)`;
+
+/**
+ * After a password change or reset: the owner hears of it, so a change they did not make (a
+ * stolen session, a mailbox taken over) does not go unnoticed. `reactivated`: the reset also
+ * brought back a deactivated account (decision 007).
+ */
+export function passwordChangedMail(
+  to: { email: string; firstName: string },
+  at: Date,
+  supportEmail: string,
+  { reactivated = false } = {},
+): MailMessage {
+  const subject = `${PRODUCT_NAME}: your password was changed`;
+  const lines = [
+    `Hi ${to.firstName},`,
+    `The password of your ${PRODUCT_NAME} account was changed on ${changedAt(at)}. Every other device was signed out.`,
+    ...(reactivated ? ['Your account, which you had deactivated, is active again.'] : []),
+    `If this was not you, reset your password now with "Forgot Password?" on the login page, and write to ${supportEmail}.`,
+  ];
+  return {
+    to: to.email,
+    subject,
+    text: lines.join('\n\n'),
+    html: layoutHtml(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')),
+  };
 }

@@ -18,6 +18,7 @@ import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
+import { passwordChangedMail } from './account-mails';
 import { consumeVerification } from './otp-service';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -193,7 +194,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(body.password);
   // Every older session ends; the caller gets a fresh one for this device, made in the same
   // transaction, so a reset committing just after ends it too.
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     // Only over the password checked: a reset that landed meanwhile is not overwritten (nor
     // outlived by the session this would hand out).
     const [user] = await tx
@@ -212,6 +213,16 @@ export async function changePassword(
     await ctx.sessions.revokeAllOf(id, tx);
     return { user, token: await ctx.sessions.issue(id, tx) };
   });
+  tellOfPasswordChange(ctx, changed.user);
+  return changed;
+}
+
+/** The owner's mail after a change or reset; sent later, so a slow mail server holds up nothing. */
+function tellOfPasswordChange(ctx: ServiceContext, user: UserRow, reactivated = false) {
+  ctx.mailer.sendLater(
+    passwordChangedMail(user, ctx.now(), ctx.config.SUPPORT_EMAIL, { reactivated }),
+    'password change notice not sent',
+  );
 }
 
 export async function resetForgottenPassword(
@@ -220,7 +231,7 @@ export async function resetForgottenPassword(
 ): Promise<string> {
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const { user, reactivates } = await ctx.db.transaction(async (tx) => {
     await consumeVerification(ctx, tx, {
       email: body.email,
       token: body.verificationToken,
@@ -245,8 +256,10 @@ export async function resetForgottenPassword(
       })
       .where(eq(users.id, account.user.id));
     await ctx.sessions.revokeAllOf(account.user.id, tx);
-    return account.user.id;
+    return { user: account.user, reactivates };
   });
+  tellOfPasswordChange(ctx, user, reactivates);
+  return user.id;
 }
 
 /** Ends every session and withdraws the rider's open requests so nobody matches a gone account. */

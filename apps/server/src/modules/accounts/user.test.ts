@@ -433,6 +433,11 @@ describe('own-account endpoints', () => {
     ).toBe(200);
     expect((await login(a.email, a.password)).statusCode).toBe(401);
     expect((await login(a.email, 'newpass1')).statusCode).toBe(200);
+    // The owner hears of it: a change they did not make does not go unnoticed.
+    const notice = await t.mail.waitFor(a.email, (m) =>
+      m.subject.includes('your password was changed'),
+    );
+    expect(notice.raw).toContain('Every other device was signed out.');
   });
 
   it('resets a forgotten password with a reset verification only', async () => {
