@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@aeropool/contract/product';
+import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -9,6 +9,14 @@ const ENTITIES: Record<string, string> = {
 };
 
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+/** A time as mails give it, in Bengaluru's zone: "24 Nov 2026, 6:40 pm" (the caller adds IST). */
+export const mailDateTime = (at: Date | number): string =>
+  new Intl.DateTimeFormat('en-IN', {
+    timeZone: TIME_ZONE,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(at);
 
 /** The HTML frame every mail shares; callers escape what they put in the body. */
 export const layoutHtml = (title: string, body: string): string => `<!doctype html>

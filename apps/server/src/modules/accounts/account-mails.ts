@@ -1,7 +1,7 @@
 import { OTP_TTL_MINUTES } from '@aeropool/contract/limits';
-import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
+import { PRODUCT_NAME } from '@aeropool/contract/product';
 import type { MailMessage } from '../../lib/mailer';
-import { escapeHtml, layoutHtml } from '../../lib/mail-layout';
+import { escapeHtml, layoutHtml, mailDateTime } from '../../lib/mail-layout';
 
 export function otpMail(to: string, code: string, purpose: 'signup' | 'reset'): MailMessage {
   const action = purpose === 'signup' ? 'verify your e-mail' : 'reset your password';
@@ -24,13 +24,6 @@ export function otpMail(to: string, code: string, purpose: 'signup' | 'reset'): 
   return { to, subject, text, html };
 }
 
-const changedAt = (at: Date) =>
-  `${new Intl.DateTimeFormat('en-IN', {
-    timeZone: TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(at)} (IST)`;
-
 /**
  * After a password change or reset: the owner hears of it, so a change they did not make (a
  * stolen session, a mailbox taken over) does not go unnoticed. `reactivated`: the reset also
@@ -45,7 +38,7 @@ export function passwordChangedMail(
   const subject = `${PRODUCT_NAME}: your password was changed`;
   const lines = [
     `Hi ${to.firstName},`,
-    `The password of your ${PRODUCT_NAME} account was changed on ${changedAt(at)}. Every other device was signed out.`,
+    `The password of your ${PRODUCT_NAME} account was changed on ${mailDateTime(at)} (IST). Every other device was signed out.`,
     ...(reactivated ? ['Your account, which you had deactivated, is active again.'] : []),
     `If this was not you, reset your password now with "Forgot Password?" on the login page, and write to ${supportEmail}.`,
   ];

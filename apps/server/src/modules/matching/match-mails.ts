@@ -1,20 +1,13 @@
-import { PRODUCT_NAME, TIME_ZONE } from '@aeropool/contract/product';
+import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { directionLabel, type RideRequest } from '@aeropool/contract/rides';
 import { terminalAt } from '@aeropool/contract/places';
-import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
+import { escapeHtml, layoutHtml, mailDateTime, quoted } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
-
-const tripTime = (ms: number) =>
-  new Intl.DateTimeFormat('en-IN', {
-    timeZone: TIME_ZONE,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(ms);
 
 /** "To the airport (drop at T1): Koramangala → Terminal 1, 24 Nov 2026, 6:40 pm (IST)". */
 export const describeTrip = (r: RideRequest) => {
   const terminal = terminalAt(r.direction === 'drop' ? r.source : r.destination)?.id;
-  return `${directionLabel(r.direction, terminal)}: ${r.source.name} → ${r.destination.name}, ${tripTime(r.timeOfTravel)} (IST)`;
+  return `${directionLabel(r.direction, terminal)}: ${r.source.name} → ${r.destination.name}, ${mailDateTime(r.timeOfTravel)} (IST)`;
 };
 
 /** Every mail of a notification kind says how to stop it; the profile has a switch per kind. */
