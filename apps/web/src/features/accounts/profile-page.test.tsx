@@ -2,24 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { User } from '@aeropool/contract/accounts';
 import { clearSession, saveSession } from '../../lib/session';
 import { ProfileContent } from './profile-page';
+import { testRider } from './test-rider';
 
 vi.mock('../../lib/notify', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
-const rider: User = {
-  _id: 'rider-1',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  phone: null,
-  phoneVerified: false,
-  gender: null,
-  isGoogleAuth: false,
-  averageRating: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const rider = testRider();
 const stats = { completed: 0, active: 0, cancelled: 0, averageRating: 0 };
 
 /** The profile's reads answer until `failing` is set; then every request gets a 503. */

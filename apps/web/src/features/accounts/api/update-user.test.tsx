@@ -2,24 +2,13 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { User } from '@aeropool/contract/accounts';
 import { tripKeys } from '../../trips/api/trip-keys';
 import { useUpdateUser } from './update-user';
+import { testRider } from '../test-rider';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const updated: User = {
-  _id: 'me',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  phone: null,
-  phoneVerified: false,
-  gender: 'man',
-  isGoogleAuth: false,
-  averageRating: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const updated = testRider({ _id: 'me', gender: 'man' });
 
 it('refreshes the trip lists after a profile update, whose cards show Women only', async () => {
   vi.stubGlobal(

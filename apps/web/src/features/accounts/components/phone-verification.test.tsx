@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import type { User } from '@aeropool/contract/accounts';
 import { PhoneVerification } from './phone-verification';
+import { testRider } from '../test-rider';
 
 vi.mock('../../../lib/notify', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
@@ -12,18 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const rider: User = {
-  _id: 'rider-1',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  email: 'asha@example.com',
-  phone: '9876543210',
-  phoneVerified: false,
-  gender: null,
-  isGoogleAuth: false,
-  averageRating: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-};
+const rider = testRider({ phone: '9876543210' });
 
 const client = new QueryClient();
 const wrap = (node: ReactNode) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
