@@ -20,15 +20,21 @@ const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
 /** Spec §2 and §4: e-mail (the account must exist), then OTP, then a new password; then /login. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const { step, goToStep, otp, setOtp, verificationToken, setVerificationToken, resendTimer } =
-    useOtpSteps();
+  const {
+    step,
+    goToStep,
+    verifyEmail,
+    otp,
+    setOtp,
+    verificationToken,
+    setVerificationToken,
+    resendTimer,
+  } = useOtpSteps();
   const { sendOtp, isSending } = useSendResetOtp();
 
   const submitEmail = async (submitted: string) => {
-    if (await sendOtp(submitted, { checkAccount: true })) {
-      setEmail(submitted);
-      goToStep(2);
-    }
+    const sendChecked = (address: string) => sendOtp(address, { checkAccount: true });
+    if (await verifyEmail(submitted, sendChecked)) setEmail(submitted);
   };
 
   const resend = async () => {

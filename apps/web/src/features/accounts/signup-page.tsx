@@ -28,15 +28,20 @@ const STEP_DESCRIPTIONS: Record<Step, (email: string) => string> = {
 export function SignupPage() {
   const isLeaving = useLeaveIfSignedIn();
   const [details, setDetails] = useState<SignupDetails>({ firstName: '', lastName: '', email: '' });
-  const { step, goToStep, otp, setOtp, verificationToken, setVerificationToken, resendTimer } =
-    useOtpSteps();
+  const {
+    step,
+    goToStep,
+    verifyEmail,
+    otp,
+    setOtp,
+    verificationToken,
+    setVerificationToken,
+    resendTimer,
+  } = useOtpSteps();
   const { sendOtp, isSending } = useSendSignupOtp();
 
   const submitDetails = async (submitted: SignupDetails) => {
-    if (await sendOtp(submitted.email)) {
-      setDetails(submitted);
-      goToStep(2);
-    }
+    if (await verifyEmail(submitted.email, sendOtp)) setDetails(submitted);
   };
 
   const resend = async () => {
