@@ -8,7 +8,12 @@ export type StandInRequest = {
   /** The request body as text ('' for none). */
   body: string;
 };
-export type StandInAnswer = { status?: number; body: unknown; delayMs?: number };
+export type StandInAnswer = {
+  status?: number;
+  body: unknown;
+  delayMs?: number;
+  headers?: Record<string, string>;
+};
 
 export type HttpStandIn = {
   url: string;
@@ -34,9 +39,9 @@ export async function startHttpStandIn(
       body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(request);
-    const { status = 200, body, delayMs = 0 } = answer(request);
+    const { status = 200, body, delayMs = 0, headers } = answer(request);
     const send = () => {
-      res.writeHead(status, { 'content-type': 'application/json' });
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (delayMs > 0) setTimeout(send, delayMs).unref();
