@@ -3,8 +3,13 @@
  * round robin for new visitors; the `aeropool_node` cookie an instance sets on a chat connection
  * keeps that connection's long-polling requests on it, with the others as backups, so a dead
  * instance's riders fail over. Compression is the instances' (pre-compressed assets, compressed
- * JSON): nginx passes it through untouched.
+ * JSON): nginx passes it through untouched. Connections to the instances are kept open and reused
+ * (`keepalive`), closed by nginx after 60 s idle, before an instance's own 72 s (Fastify's
+ * default), so nginx never sends on a connection the instance is closing.
  */
+/** Idle connections each nginx worker keeps per upstream. */
+const KEEPALIVE_CONNECTIONS = 16;
+
 export type NginxNode = { name: string; port: number };
 
 export function nginxConfig(options: {
@@ -16,11 +21,13 @@ export function nginxConfig(options: {
   const { listenPort, nodes } = options;
   const server = (node: NginxNode, extra = 'max_fails=1 fail_timeout=10s') =>
     `    server 127.0.0.1:${node.port} ${extra};`;
+  const keepalive = `    keepalive ${KEEPALIVE_CONNECTIONS};\n    keepalive_timeout 60s;`;
   const stickyUpstreams = nodes.map((node) =>
     [
       `  upstream aeropool_${node.name} {`,
       server(node),
       ...nodes.filter((other) => other !== node).map((other) => server(other, 'backup')),
+      keepalive,
       '  }',
     ].join('\n'),
   );
@@ -41,10 +48,12 @@ http {
   gzip off;
   client_max_body_size 1m;
 
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  # A chat connection upgrades; every other request leaves the upstream connection open to reuse.
+  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
 
   upstream aeropool {
 ${nodes.map((node) => server(node)).join('\n')}
+${keepalive}
   }
 ${stickyUpstreams.join('\n')}
 
