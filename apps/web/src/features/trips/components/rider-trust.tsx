@@ -1,4 +1,5 @@
 import type { Rider } from '@aeropool/contract/accounts';
+import { firstCharacter } from '@aeropool/contract/plain-text';
 import { PhoneVerifiedBadge } from '../../../components/ui/phone-verified-badge';
 import { formatMemberSince } from '../../accounts/utils/format-member-since';
 
@@ -6,7 +7,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** Initials in a circle: a face for the card without a photo. */
 export function RiderAvatar({ rider }: { rider: Pick<Rider, 'firstName' | 'lastName'> }) {
-  const initials = `${rider.firstName.at(0) ?? ''}${rider.lastName.at(0) ?? ''}`.toUpperCase();
+  const initials =
+    `${firstCharacter(rider.firstName)}${firstCharacter(rider.lastName)}`.toUpperCase();
   return (
     <span
       aria-hidden="true"
