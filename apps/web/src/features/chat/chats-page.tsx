@@ -28,7 +28,7 @@ export function ChatsPage() {
 function ChatList({ userId }: { userId: string }) {
   const query = useChatList(userId);
   if (query.isPending) return <CardSkeletons label="Loading chats…" />;
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <LoadError
         message="Your chats could not be loaded."

@@ -67,7 +67,7 @@ export function EmailPreferences({ userId }: { userId: string }) {
         ))}
       </ul>
     );
-  } else if (query.isError) {
+  } else if (query.isLoadingError) {
     body = (
       <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
         Could not load your e-mail preferences.

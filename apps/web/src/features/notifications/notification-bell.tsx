@@ -167,7 +167,7 @@ function NotificationItems({
       </ul>
     );
   }
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <div
         role="alert"

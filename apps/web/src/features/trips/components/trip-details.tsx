@@ -18,7 +18,9 @@ export function TripDetails({ request }: { request: RideRequest }) {
   );
 
   if (query.isPending) return <CardSkeletons count={2} label="Loading matches…" />;
-  if (query.isError) {
+  // A refresh that fails keeps what was loaded (its toast says so); only a first load that
+  // failed has nothing to show.
+  if (query.isLoadingError) {
     return (
       <p className="text-sm text-slate-600">
         Matches could not be loaded.{' '}

@@ -26,7 +26,9 @@ export function TripList({ userId, tab, onEdit, onCancel, onCreate }: Props) {
   useErrorToast(query.isError, query.errorUpdatedAt, TRIPS_TOASTS.fetchTripsFailed, `trips-${tab}`);
 
   if (query.isPending) return <CardSkeletons label="Loading trips…" />;
-  if (query.isError) {
+  // A refresh that fails keeps what was loaded (its toast says so); only a first load that
+  // failed has nothing to show.
+  if (query.isLoadingError) {
     return (
       <LoadError
         message="Your trips could not be loaded."
