@@ -88,7 +88,9 @@ export async function sendMatchRequest(
       mailIf: () => mayMailAbout(ctx, created.toUserId, [fromId, toId].sort().join(':')),
     });
   }
-  for (const rider of riders) ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });
+  // The sender's other tabs too: theirs shows the request as sent.
+  for (const rider of new Set([userId, ...riders]))
+    ctx.notifyUser(rider, 'trips:changed', { reason: 'match-request' });
   return created;
 }
 
@@ -363,6 +365,7 @@ export async function cancelMatchRequest(ctx: ServiceContext, userId: string, id
     .returning(closedRequestColumns);
   if (updated.length === 0)
     throw new AppError('CONFLICT', 'This match request is no longer pending.');
-  for (const rider of await ridersToTell(ctx.db, updated, ctx.now()))
-    if (rider !== userId) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
+  // The sender among them: their other tabs no longer show it as sent.
+  for (const rider of new Set([userId, ...(await ridersToTell(ctx.db, updated, ctx.now()))]))
+    ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
 }

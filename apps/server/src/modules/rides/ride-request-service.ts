@@ -143,9 +143,17 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
       .returning();
     return row!;
   });
+  tellOwnTabs(ctx, riderId);
   await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: created.id });
   return created;
 }
+
+/**
+ * The rider's other tabs and devices refresh after their own write: one left on My Trips would
+ * otherwise show the list as it was, and offer actions the server now refuses.
+ */
+const tellOwnTabs = (ctx: ServiceContext, riderId: string) =>
+  ctx.notifyUser(riderId, 'trips:changed', { reason: 'request-changed' });
 
 /** Pending match requests of a request become Cancelled; returns the other riders to notify. */
 export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: string[], now: Date) {
@@ -227,6 +235,7 @@ export async function updateRideRequest(
     if (!changesWhatRidersSaw(before, updated!)) return { row: updated!, notify: [] };
     return { row: updated!, notify: await cancelPendingMatchRequestsOf(tx, [id], now) };
   });
+  tellOwnTabs(ctx, riderId);
   await tellOfClosedRequests(ctx, riderId, notify, 'changed');
   await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: row.id });
   return row;
@@ -242,6 +251,7 @@ export async function cancelRideRequest(ctx: ServiceContext, riderId: string, id
       .where(eq(rideRequests.id, id));
     return cancelPendingMatchRequestsOf(tx, [id], now);
   });
+  tellOwnTabs(ctx, riderId);
   await tellOfClosedRequests(ctx, riderId, notify, 'cancelled');
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePath } from '../../lib/geo/polyline';
 import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 import { startHttpStandIn, type HttpStandIn } from '../../test/http-stand-in';
-import { createRide, PLACES, rideBody } from '../../test/ride-factory';
+import { createRide, PLACES, rideBody, sendMatch } from '../../test/ride-factory';
+import { collect, connectSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -307,5 +308,53 @@ describe('what a ride write may cost', () => {
     const other = await routed.signUp();
     expect((await edit(other)).statusCode).toBe(404);
     expect((await createRide(routed, other))._id).toBeTruthy();
+  });
+});
+
+describe("the rider's other tabs", () => {
+  it('hear of their own ride posted, edited and cancelled, and of a match request sent and withdrawn', async () => {
+    const asha = await t.signUp();
+    const ravi = await t.signUp();
+    const otherTab = await connectSocket(await t.listen(), asha.token);
+    const heard = collect(otherTab, 'trips:changed');
+    const heardAfter = async (write: () => Promise<unknown>) => {
+      const before = heard.length;
+      await write();
+      await expect.poll(() => heard.length).toBeGreaterThan(before);
+    };
+    try {
+      let ride = { _id: '' };
+      await heardAfter(async () => (ride = await createRide(t, asha, { minutesAhead: 300 })));
+      await heardAfter(() =>
+        t.request({
+          method: 'PUT',
+          url: `/api/ride-request/update/${ride._id}`,
+          token: asha.token,
+          payload: rideBody(t, { minutesAhead: 310 }),
+        }),
+      );
+      const raviRide = await createRide(t, ravi, { minutesAhead: 305 });
+      let requestId = '';
+      await heardAfter(async () => {
+        const sent = await sendMatch(t, asha, ride._id, raviRide._id);
+        requestId = sent.json().entities[0]._id;
+      });
+      await heardAfter(() =>
+        t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/match-request/${requestId}`,
+          token: asha.token,
+        }),
+      );
+      await heardAfter(() =>
+        t.request({
+          method: 'DELETE',
+          url: `/api/ride-request/cancel/${ride._id}`,
+          token: asha.token,
+        }),
+      );
+    } finally {
+      otherTab.close();
+    }
   });
 });
