@@ -290,7 +290,7 @@ describe('configuration', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect([trusted('false'), trusted('true')]).toEqual([false, 'loopback']);
     expect(trusted('10.0.0.2, 10.1.0.0/16,::1')).toBe('10.0.0.2, 10.1.0.0/16,::1');
-    for (const bad of ['all', '2', '10.0.0.0/33', '10.0.0.1/8/1'])
+    for (const bad of ['all', '1', '2', 'yes', '10.0.0.0/33', '10.0.0.1/8/1'])
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
@@ -308,6 +308,12 @@ describe('configuration', () => {
     expect(loadConfig({ WEB_DIST_DIR: 'apps/web/dist' }).WEB_DIST_DIR).toBe(
       path.resolve('apps/web/dist'),
     );
+  });
+
+  it('reads a variable set empty as unset, not as 0', () => {
+    const config = loadConfig({ PORT: '', MATCH_MAX_DETOUR_MINUTES: '', PUBLIC_URL: '' });
+    expect(config).toMatchObject({ PORT: 3000, MATCH_MAX_DETOUR_MINUTES: 15 });
+    expect(config.PUBLIC_URL).toBeUndefined();
   });
 
   it('names the variable when a value is bad', () => {

@@ -4,10 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@aeropool/contract/product';
 import { MAIL_RETRY_DELAYS_MS } from './lib/mailer';
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = (protocols: RegExp) =>
-  z.preprocess(emptyToUndefined, z.url({ protocol: protocols }).optional());
+const optionalString = z.string().optional();
+const optionalUrl = (protocols: RegExp) => z.url({ protocol: protocols }).optional();
 
 /** An address, a subnet (address/bits), or one of proxy-addr's names, as Fastify's trustProxy takes. */
 function isProxyAddress(entry: string): boolean {
@@ -52,19 +50,13 @@ const envSchema = z.object({
    * request is answered 503: one stuck lock must not take every connection of the pool with it.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  JWT_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, 'must be at least 32 characters').optional(),
-  ),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** 32 bytes as 64 hex characters or base64; keys chat messages at rest. */
-  CHAT_ENCRYPTION_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((value) => Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64'))
-      .refine((key) => key.length === 32, 'must be 32 bytes (64 hex characters or base64)')
-      .optional(),
-  ),
+  CHAT_ENCRYPTION_KEY: z
+    .string()
+    .transform((value) => Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64'))
+    .refine((key) => key.length === 32, 'must be 32 bytes (64 hex characters or base64)')
+    .optional(),
   JWT_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: optionalUrl(/^smtps?$/),
   MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@aeropool.in>`),
@@ -79,31 +71,25 @@ const envSchema = z.object({
     .pipe(z.array(z.coerce.number<string>().int().min(1).max(86_400)).max(10)),
   SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   /** The site's origin; mail links append their paths to it. */
-  PUBLIC_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/ })
-      .refine(isOrigin, 'must be the site’s address alone, e.g. https://aeropool.in (no path)')
-      .transform((url) => new URL(url).origin)
-      .optional(),
-  ),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(isOrigin, 'must be the site’s address alone, e.g. https://aeropool.in (no path)')
+    .transform((url) => new URL(url).origin)
+    .optional(),
   /** Origins as browsers send them, comma-separated; @fastify/cors compares them as written. */
-  CORS_ORIGIN: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .refine(
-        (list) => list.split(',').every((entry) => isOrigin(entry.trim())),
-        'must be origins, comma-separated, e.g. https://app.example.com (not * nor a path)',
-      )
-      .transform((list) =>
-        list
-          .split(',')
-          .map((entry) => new URL(entry.trim()).origin)
-          .join(','),
-      )
-      .optional(),
-  ),
+  CORS_ORIGIN: z
+    .string()
+    .refine(
+      (list) => list.split(',').every((entry) => isOrigin(entry.trim())),
+      'must be origins, comma-separated, e.g. https://app.example.com (not * nor a path)',
+    )
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => new URL(entry.trim()).origin)
+        .join(','),
+    )
+    .optional(),
   /**
    * The reverse proxies in front: `true` for one on this host (the nginx of deploy/, loopback),
    * or their addresses and subnets, comma-separated. A rate limit then keys on the right-most
@@ -113,7 +99,10 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z
     .union([
-      z.stringbool().transform((on) => (on ? 'loopback' : false)),
+      // Only the words: `1` could be read as Fastify's hop count, which it is not here.
+      z
+        .stringbool({ truthy: ['true'], falsy: ['false'] })
+        .transform((on) => (on ? 'loopback' : false)),
       z
         .string()
         .refine(
@@ -135,25 +124,19 @@ const envSchema = z.object({
    * This instance's name behind a balancer (e.g. `node1`): answered in X-AeroPool-Instance and
    * set as the `aeropool_node` cookie on chat connections, which deploy/nginx.conf sticks to.
    */
-  INSTANCE_NAME: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 lower-case letters, digits or dashes')
-      .optional(),
-  ),
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be 1 to 32 lower-case letters, digits or dashes')
+    .optional(),
   /** Swagger UI and the OpenAPI document at /api/docs; on by default outside production. */
   API_DOCS: z.stringbool().optional(),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** Resolved against the working folder: the static file server takes absolute paths only. */
-  WEB_DIST_DIR: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .transform((dir) => path.resolve(dir))
-      .optional(),
-  ),
+  WEB_DIST_DIR: z
+    .string()
+    .transform((dir) => path.resolve(dir))
+    .optional(),
   GEOCODER: z.enum(['offline', 'photon', 'nominatim']).default('offline'),
   GEOCODER_URL: optionalUrl(/^https?$/),
   ROUTER: z.enum(['straight', 'osrm']).default('straight'),
@@ -199,20 +182,14 @@ const envSchema = z.object({
    * (base64url). Without them a pair is generated once and kept in the database, which every
    * instance on one PostgreSQL shares; set them to keep subscriptions valid across databases.
    */
-  VAPID_PUBLIC_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters)')
-      .optional(),
-  ),
-  VAPID_PRIVATE_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
-      .optional(),
-  ),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
   /** Who push services may contact about our pushes; by default mailto:SUPPORT_EMAIL. */
   VAPID_SUBJECT: optionalUrl(/^(https|mailto)$/),
   /**
@@ -260,7 +237,10 @@ export class ConfigError extends Error {}
 
 /** Reads the environment once; a bad value stops the server with the variable's name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // A variable set empty (`PORT=` in a unit file, a blank line in an .env) is unset: coerced, it
+  // would be 0, which is a valid port and a valid detour limit, and the server would run on it.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
