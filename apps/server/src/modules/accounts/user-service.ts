@@ -283,9 +283,12 @@ export async function withdrawRider(
 ): Promise<void> {
   const now = ctx.now();
   const { left, askers } = await ctx.db.transaction(async (tx) => {
-    // Lock the rider, then their requests, in the order creates and accepts take them, so
-    // neither can slip a new request or match in while the account closes.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    // Lock the rider, then their requests, so neither a create nor an accept can slip a new
+    // request or match in while the account closes. `no key update`, as a create takes it: an
+    // accept holds the rides and then checks this row as a foreign key (key share), which
+    // `update` would make wait on a lock that waits on those rides (a deadlock). An accept that
+    // commits first is seen by the statements below, which each read anew.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
     await first?.(tx);
     // Their cabs before their rides, the order a join, a leave and a status change take them: a
     // co-rider cancelling now holds the cab and then needs this rider's ride (decision 011).

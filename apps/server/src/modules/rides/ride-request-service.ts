@@ -87,7 +87,9 @@ async function lockRider(tx: DbOrTx, riderId: string, womenOnly = false) {
     .select({ isActive: users.isActive, gender: users.gender })
     .from(users)
     .where(eq(users.id, riderId))
-    .for('update');
+    // Not `update`: an accept that holds this rider's ride then checks the rider's row as a
+    // foreign key (key share), and `update` would wait on it while this waits on the ride.
+    .for('no key update');
   if (!rider?.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
   // Checked again under the lock: a profile saved meanwhile that no longer says Woman has turned
   // the rider's women-only rides into ordinary ones, and this one must not slip in after it.

@@ -154,6 +154,51 @@ describe('POST /api/ride-request/create', () => {
   );
 });
 
+// What an accept does in its transaction: the two rides locked, then the new match's members
+// checked against users as foreign keys (key share). PostgreSQL only: PGlite runs one at a time.
+describe.skipIf(process.env.TEST_DB !== 'postgres')('beside an accept in flight', () => {
+  const acceptHolding = async (rideId: string, riderId: string, write: () => Promise<unknown>) => {
+    const accept = await sideSession(t.database.pool);
+    try {
+      await accept.query('begin');
+      await accept.query('select 1 from ride_requests where id = $1 for update', [rideId]);
+      const writing = write();
+      await expect.poll(() => sessionsWaitingForLocks(accept), { timeout: 10_000 }).toBe(1);
+      // The foreign-key check of the accept's insert: it must not wait on the rider's write,
+      // which waits on this transaction's ride (a deadlock, answered 503).
+      await accept.query("set local lock_timeout = '3s'");
+      await accept.query('select 1 from users where id = $1 for key share', [riderId]);
+      await accept.query('commit');
+      return await writing;
+    } finally {
+      await accept.end();
+    }
+  };
+
+  it('an edit of the rider’s ride waits for it instead of deadlocking', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r, { minutesAhead: 400 });
+    const edited = (await acceptHolding(ride._id, r.id, () =>
+      t.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${ride._id}`,
+        token: r.token,
+        payload: rideBody(t, { minutesAhead: 420 }),
+      }),
+    )) as { statusCode: number };
+    expect(edited.statusCode).toBe(200);
+  });
+
+  it('closing the rider’s account waits for it instead of deadlocking', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r, { minutesAhead: 400 });
+    const closed = (await acceptHolding(ride._id, r.id, () =>
+      t.request({ method: 'DELETE', url: `/api/user/deactive/${r.id}`, token: r.token }),
+    )) as { statusCode: number };
+    expect(closed.statusCode).toBe(200);
+  });
+});
+
 describe('update and cancel', () => {
   it('updates own Active request; others get 403; an Expired one cannot be edited or cancelled', async () => {
     const r = await t.signUp();
