@@ -20,6 +20,7 @@ import {
   staleAtTrip,
 } from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
+import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
 export async function requireMembership(
@@ -87,14 +88,17 @@ export async function cancelMatch(
 const takeBackRatingsGiven = (tx: DbOrTx, matchId: string, userId: string) =>
   tx.delete(ratings).where(and(eq(ratings.matchId, matchId), eq(ratings.raterId, userId)));
 
-/** A match that ended takes nobody: its pending asks close. Returns the askers, to tell. */
+/**
+ * A match that ended takes nobody: its pending asks close, and the cab's riders' notices of them
+ * are read. Returns the askers and the cab's riders, to tell.
+ */
 async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<string[]> {
   const asks = await tx
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: now })
     .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')))
-    .returning({ fromUserId: matchRequests.fromUserId });
-  return asks.map((ask) => ask.fromUserId);
+    .returning(closedRequestColumns);
+  return ridersToTell(tx, asks, now);
 }
 
 type Member = { rideRequestId: string; userId: string };

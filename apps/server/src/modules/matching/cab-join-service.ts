@@ -8,7 +8,12 @@ import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { assertMayMatch } from './rating-rule';
-import { acceptClosingOthers, lockStillPending } from './pending-lock';
+import {
+  acceptClosingOthers,
+  closedRequestColumns,
+  lockStillPending,
+  ridersToTell,
+} from './pending-lock';
 import { metresBetween, roomIn } from './ride-fit';
 
 type MatchRequestRow = typeof matchRequests.$inferSelect;
@@ -147,16 +152,14 @@ export async function answerAskToJoin(
     throw new AppError('FORBIDDEN', 'Only riders in this cab can answer a request to join it.');
   if (!accept) {
     await lockStillPending(tx, pending.id);
-    await tx
+    const declined = await tx
       .update(matchRequests)
       .set({ status: 'Declined', respondedAt: now, answeredBy: userId })
-      .where(eq(matchRequests.id, pending.id));
-    // The cab's riders' open tabs drop the ask (the asker is told separately).
-    const riders = await tx
-      .select({ userId: matchMembers.userId })
-      .from(matchMembers)
-      .where(eq(matchMembers.matchId, matchId));
-    return { matchId, notify: riders.map((r) => r.userId) };
+      .where(eq(matchRequests.id, pending.id))
+      .returning(closedRequestColumns);
+    // The cab's riders' open tabs drop the ask, and their bells its notice: one rider answered
+    // for the cab (the asker is told separately).
+    return { matchId, notify: await ridersToTell(tx, declined, now, userId) };
   }
 
   // Every ride of the cab to be in id order, then the ask: a pair accept and a block take rides

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '@aeropool/contract/notifications';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
-import { matchMembers, matchRequests, ratings, rideRequests } from '../../db/schema';
+import { matchMembers, matchRequests, notifications, ratings, rideRequests } from '../../db/schema';
 import {
   block,
   createRide,
@@ -171,6 +171,46 @@ describe('seats and bags', () => {
 });
 
 describe('a third rider joining a cab', () => {
+  /** Whether each rider's "asks to join your cab" notice of this ask is still unread. */
+  const askUnread = async (askId: string) =>
+    (
+      await t.database.db
+        .select({ userId: notifications.userId, readAt: notifications.readAt })
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `match-request:${askId}`))
+    )
+      .map((n) => [n.userId, n.readAt === null] as const)
+      .sort();
+
+  it('leaves every cab rider’s bell once one answers the ask, or the cab ends', async () => {
+    const declinedCab = await cabWithAsk();
+    const { a, b, c, rideA, rideC } = declinedCab;
+    const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id as string;
+    await expect
+      .poll(() => askUnread(askId))
+      .toEqual(
+        [
+          [a.id, true],
+          [b.id, true],
+        ].sort(),
+      );
+    // A answered for the cab: B's notice is read; A's stays as A left it.
+    expect((await respond(t, a, rideA._id, askId, false)).statusCode).toBe(200);
+    expect(await askUnread(askId)).toEqual(
+      [
+        [a.id, true],
+        [b.id, false],
+      ].sort(),
+    );
+
+    const ended = await cabWithAsk();
+    const endedAsk = (await sendMatch(t, ended.c, ended.rideC._id, ended.rideA._id)).json()
+      .entities[0]._id as string;
+    await expect.poll(async () => (await askUnread(endedAsk)).length).toBe(2);
+    expect((await setStatus(ended.b, ended.matchId, 'Cancelled')).statusCode).toBe(200);
+    expect((await askUnread(endedAsk)).map(([, unread]) => unread)).toEqual([false, false]);
+  });
+
   it('sees the cab as one card, asks, and any rider in it accepts for the cab', async () => {
     const { a, b, c, rideA, rideB, rideC, matchId } = await cabWithAsk();
     const card = await cabCard(c, rideC._id, matchId);

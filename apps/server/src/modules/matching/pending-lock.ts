@@ -35,12 +35,14 @@ export const closedRequestColumns = {
  * The riders to tell that these match requests closed: both sides of each, and for an ask to join
  * a cab every rider in the cab, since each saw the ask on their match card. Their bells stop
  * counting the closed requests' "new match request" notices (read): a request withdrawn, or closed
- * by a match elsewhere, is no longer on My Trips to answer.
+ * by a match elsewhere, is no longer on My Trips to answer. A request `answeredBy` a rider stays
+ * as that rider left it; the other riders of its cab did not answer it and read it as closed.
  */
 export async function ridersToTell(
   tx: DbOrTx,
   closed: ClosedRequest[],
   now: Date,
+  answeredBy?: string,
 ): Promise<string[]> {
   const cabs = [...new Set(closed.flatMap((c) => (c.toMatchId ? [c.toMatchId] : [])))];
   const inCabs =
@@ -62,7 +64,10 @@ export async function ridersToTell(
       .set({ readAt: now })
       .where(
         and(
-          inArray(notifications.userId, riders),
+          inArray(
+            notifications.userId,
+            riders.filter((rider) => rider !== answeredBy),
+          ),
           inArray(
             notifications.dedupeKey,
             closed.map((c) => `match-request:${c.id}`),
@@ -76,17 +81,18 @@ export async function ridersToTell(
 /**
  * A rider accepted `pendingId`: it is Accepted, and every other pending request of these rides
  * (and `alsoClosing`, e.g. asks to a cab now full) closes by itself (Declined, no `answeredBy`).
- * Returns the riders on both sides of what closed, to tell.
+ * Returns the riders on both sides of what closed and of the accepted one, to tell.
  */
 export async function acceptClosingOthers(
   tx: DbOrTx,
   input: { pendingId: string; userId: string; rideIds: string[]; alsoClosing?: SQL; now: Date },
 ): Promise<string[]> {
   const { pendingId, userId, rideIds, alsoClosing, now } = input;
-  await tx
+  const accepted = await tx
     .update(matchRequests)
     .set({ status: 'Accepted', respondedAt: now, answeredBy: userId })
-    .where(eq(matchRequests.id, pendingId));
+    .where(eq(matchRequests.id, pendingId))
+    .returning(closedRequestColumns);
   const closed = await tx
     .update(matchRequests)
     .set({ status: 'Declined', respondedAt: now })
@@ -102,5 +108,7 @@ export async function acceptClosingOthers(
       ),
     )
     .returning(closedRequestColumns);
-  return ridersToTell(tx, closed, now);
+  const told = await ridersToTell(tx, closed, now);
+  // An ask to a cab that one rider accepted: the others' notices of it are read.
+  return [...new Set([...told, ...(await ridersToTell(tx, accepted, now, userId))])];
 }
