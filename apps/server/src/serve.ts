@@ -17,7 +17,12 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 const SHUTDOWN_GRACE_MS = 10_000;
 const LOG_FLUSH_MS = 1000;
 
-import { explainDataDirError, StartupError } from './startup-error';
+import {
+  explainDataDirError,
+  explainListenError,
+  STOP_SIGNALS,
+  StartupError,
+} from './startup-error';
 
 export type Started = {
   config: Config;
@@ -134,11 +139,14 @@ export async function serve({
   });
   const stopping = releaseStartSignals?.();
   if (stopping) return stopping;
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(signal));
   process.on('exit', () => unlock());
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch(async (error: unknown) => {
+    // The jobs and listeners it started stop; the caller closes the embedded database.
+    await app.close();
+    throw explainListenError(error, config.HOST, config.PORT);
+  });
   app.log.info(
     `AeroPool is ready on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind})`,
   );

@@ -60,6 +60,13 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     );
     expect(second.output()).not.toContain('ready on');
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // Its port, taken: another server (its own folder) says which variable to change.
+    const samePort = startServerProcess({ PORT: String(port) });
+    children.push(samePort.child);
+    expect(await samePort.exited).toBe(78);
+    expect(samePort.output()).toContain(
+      `127.0.0.1:${port} is in use by another program (EADDRINUSE). Start AeroPool with another PORT`,
+    );
     // No SMTP_URL here: the server says where mail goes instead.
     expect(first.output()).toContain('SMTP_URL is not set: e-mails, one-time codes included');
     expect(first.output()).toContain('SMS_PROVIDER is outbox: phone verification codes');
@@ -84,8 +91,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     expect((await post(port2, '/api/otp/generate', { email, purpose: 'signup' })).status).toBe(429);
     // And without SMTP_URL the mail went to the outbox.
     expect(fs.readdirSync(path.join(dataDir, 'outbox')).length).toBe(1);
-    restarted.child.kill('SIGTERM');
+    // The terminal that ran it closed: a clean stop, as for SIGTERM, not a death mid-write.
+    restarted.child.kill('SIGHUP');
     expect(await restarted.exited).toBe(0);
+    expect(restarted.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'aeropool.lock'))).toBe(false);
   });
 
   it('stops with a message naming the variable when the configuration is bad', async () => {

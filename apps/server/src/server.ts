@@ -1,12 +1,13 @@
 // The server's entry. It loads only what it needs to validate the configuration, lock the data
 // folder and start the embedded database's thread; the rest of the server (Fastify, socket.io,
 // every route) loads while that thread opens the database on the other core (issue 7: cold start).
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { closeWithin, startPgliteWorker, type PgliteLink } from './db/pglite/worker-link';
 import { PGLITE_TEMPLATE_DIR } from './db/pglite/template';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
-import { explainDataDirError, StartupError } from './startup-error';
+import { explainDataDirError, STOP_SIGNALS, StartupError } from './startup-error';
 
 /** The embedded database's thread, closed cleanly on every way out of the start. */
 let pglite: PgliteLink | undefined;
@@ -17,7 +18,7 @@ let stopping: Promise<never> | undefined;
 const stopWhileStarting = (signal: NodeJS.Signals) => {
   stopping ??= closeWithin(pglite).then(() => {
     unlock?.();
-    return process.exit(signal === 'SIGINT' ? 130 : 143);
+    return process.exit(128 + os.constants.signals[signal]);
   });
 };
 
@@ -25,12 +26,10 @@ async function main(): Promise<void> {
   // A signal while the server starts (a first start, migrations) still closes the database
   // cleanly: killed mid-write, an embedded data folder may not open again. Set before the lock,
   // so no moment of the start is left to the default of dying at once.
-  process.on('SIGINT', stopWhileStarting);
-  process.on('SIGTERM', stopWhileStarting);
+  for (const signal of STOP_SIGNALS) process.on(signal, stopWhileStarting);
   // serve() takes the signals over before it listens; a stop already under way goes on instead.
   const releaseStartSignals = () => {
-    process.off('SIGINT', stopWhileStarting);
-    process.off('SIGTERM', stopWhileStarting);
+    for (const signal of STOP_SIGNALS) process.off(signal, stopWhileStarting);
     return stopping;
   };
 
