@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
+import { StartupError } from '../startup-error';
 import type { Database } from '../db/database';
 import { appSecrets } from '../db/schema';
 
@@ -13,6 +14,11 @@ export type Secrets = {
   hashKey: Buffer;
   /** AES-256-GCM key for chat messages at rest (CHAT_ENCRYPTION_KEY, else generated once). */
   chatKey: Buffer;
+  /**
+   * The keys messages are read with: `chatKey`, then the generated one when CHAT_ENCRYPTION_KEY
+   * replaced it, so the messages of an install that set the key later stay readable.
+   */
+  chatReadKeys: Buffer[];
 };
 
 type StoredSecrets = { jwtSecret: string; hashKey: string; chatKey?: string };
@@ -29,25 +35,53 @@ function storedSecrets(dataDir?: string): StoredSecrets {
   const file = path.join(dataDir, 'secrets.json');
   if (!fs.existsSync(file)) {
     const stored = generate();
-    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    writeWhole(file, stored);
     return stored;
   }
-  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSecrets;
+  const stored = readStored(file);
   // Folders created before chat existed get their key added once.
   if (!stored.chatKey) {
     stored.chatKey = randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    writeWhole(file, stored);
   }
   return stored;
 }
 
+/** Written beside, then renamed over: a full disk or a crash never leaves half a file. */
+function writeWhole(file: string, stored: StoredSecrets) {
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  fs.renameSync(partial, file);
+}
+
+function readStored(file: string): StoredSecrets {
+  let stored: Partial<StoredSecrets> | undefined;
+  try {
+    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+  } catch {
+    // Unreadable: below.
+  }
+  if (typeof stored?.jwtSecret === 'string' && typeof stored.hashKey === 'string')
+    return stored as StoredSecrets;
+  // Not replaced by a new one silently: that would sign every rider out and leave the stored
+  // chat messages unreadable.
+  throw new StartupError(
+    `${file} is damaged. Restore it from a backup; deleting it signs every rider out and makes the stored chat messages unreadable.`,
+  );
+}
+
 type SecretConfig = Pick<Config, 'JWT_SECRET' | 'CHAT_ENCRYPTION_KEY'>;
 
-const toSecrets = (config: SecretConfig, stored: StoredSecrets): Secrets => ({
-  jwtSecret: new TextEncoder().encode(config.JWT_SECRET ?? stored.jwtSecret),
-  hashKey: Buffer.from(stored.hashKey, 'base64url'),
-  chatKey: config.CHAT_ENCRYPTION_KEY ?? Buffer.from(stored.chatKey!, 'base64url'),
-});
+const toSecrets = (config: SecretConfig, stored: StoredSecrets): Secrets => {
+  const generatedChatKey = Buffer.from(stored.chatKey!, 'base64url');
+  const chatKey = config.CHAT_ENCRYPTION_KEY ?? generatedChatKey;
+  return {
+    jwtSecret: new TextEncoder().encode(config.JWT_SECRET ?? stored.jwtSecret),
+    hashKey: Buffer.from(stored.hashKey, 'base64url'),
+    chatKey,
+    chatReadKeys: chatKey.equals(generatedChatKey) ? [chatKey] : [chatKey, generatedChatKey],
+  };
+};
 
 /**
  * Secrets come from the environment when given; otherwise they are generated once and kept in

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { shortName } from '../accounts/user-view';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { markNotificationsRead } from '../notifications/notification-service';
-import { decryptMessage } from './message-crypto';
+import { readStoredMessage } from './message-crypto';
 import { sinceMemberJoined } from './chat-service';
 
 /**
@@ -85,7 +85,7 @@ export async function listChats(ctx: ServiceContext, userId: string): Promise<Ch
         coRiders: coRiders.filter((c) => c.matchId === member.matchId).map(shortName),
         lastMessage: last
           ? {
-              text: decryptMessage(ctx.secrets.chatKey, member.matchId, last.message.body),
+              text: readStoredMessage(ctx, member.matchId, last.message.body),
               authorName: shortName(last),
               fromMe: last.message.userId === userId,
               timestamp: last.message.createdAt.toISOString(),

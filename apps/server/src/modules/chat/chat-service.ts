@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { requireMembership } from '../matches/match-service';
 import { isBlockedPair } from '../safety/block-rule';
 import { shortLastName } from '../accounts/user-view';
-import { decryptMessage, encryptMessage } from './message-crypto';
+import { readStoredMessage, encryptMessage } from './message-crypto';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 export type Author = Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName'>;
@@ -31,8 +31,11 @@ function toChatMessage(row: MessageRow, text: string, author: Author): ChatMessa
   };
 }
 
-const readMessage = (ctx: Pick<ServiceContext, 'secrets'>, row: MessageRow, author: Author) =>
-  toChatMessage(row, decryptMessage(ctx.secrets.chatKey, row.matchId, row.body), author);
+const readMessage = (
+  ctx: Pick<ServiceContext, 'secrets' | 'log'>,
+  row: MessageRow,
+  author: Author,
+) => toChatMessage(row, readStoredMessage(ctx, row.matchId, row.body), author);
 
 const CANCELLED_CLOSED = 'This ride was cancelled, so its chat is closed.';
 
@@ -172,7 +175,7 @@ const writeAlone =
  * written (a message waits in the writer's queue), to whom it is neither sent nor announced. `write` stores the draft (the chat socket batches them).
  */
 export async function storeMessage(
-  ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now'>,
+  ctx: Pick<ServiceContext, 'db' | 'secrets' | 'now' | 'log'>,
   input: { matchId: string; userId: string; clientId: string; text: string },
   write: WriteDraft = writeAlone(ctx),
 ): Promise<{
@@ -232,7 +235,7 @@ export const sinceMemberJoined = or(
 
 /** A page of history, oldest first, ending just before `before` (a message id) when given. */
 export async function listMessages(
-  ctx: Pick<ServiceContext, 'db' | 'secrets'>,
+  ctx: Pick<ServiceContext, 'db' | 'secrets' | 'log'>,
   userId: string,
   matchId: string,
   page: { before?: string; limit: number },

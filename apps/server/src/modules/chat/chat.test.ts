@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAck, JoinAck, SendChatMessage } from '@aeropool/contract/chat';
@@ -7,6 +7,7 @@ import { countStatements, recordStatements } from '../../test/count-statements';
 import { block, matchedPair } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
+import { encryptMessage, UNREADABLE_MESSAGE } from './message-crypto';
 
 let t: TestApp;
 let url: string;
@@ -170,6 +171,25 @@ describe('chat over socket.io', () => {
     const bodies = (stored.rows ?? stored).map((r) => r.body);
     expect(bodies).toHaveLength(5);
     for (const body of bodies) expect(body).not.toContain('secret');
+  });
+
+  it('shows a message no key opens as unreadable, and the rest of the chat as it is', async () => {
+    const { a, sa, matchId } = await pairInChat();
+    for (const text of ['first', 'second'])
+      expect((await send(sa, { matchId, messageText: text, clientId: randomUUID() })).ok).toBe(
+        true,
+      );
+    // Stored under a key this server no longer has (CHAT_ENCRYPTION_KEY changed without the old).
+    await t.database.db.execute(
+      sql`update chat_messages set body = ${encryptMessage(randomBytes(32), matchId, 'lost')}
+          where match_id = ${matchId} and body = (select min(body) from chat_messages where match_id = ${matchId})`,
+    );
+    const res = await history(a, matchId);
+    expect(res.statusCode).toBe(200);
+    const texts = res.json().entities.map((m: { messageText: string }) => m.messageText);
+    expect(texts).toHaveLength(2);
+    expect(texts).toContain(UNREADABLE_MESSAGE);
+    expect(texts.some((text: string) => text === 'first' || text === 'second')).toBe(true);
   });
 
   it('ends the live connections of a rider whose password changes', async () => {
