@@ -79,7 +79,12 @@ describe('npm run admin', () => {
         return row!.isOperator;
       });
     expect(await isOperator()).toBe(true);
-    expect((await admin(env, 'list')).out).toContain('ops@example.com');
+    const listed = await admin(env, 'list');
+    expect(listed.out).toContain('ops@example.com');
+    // Which database the answer came from, without its password.
+    expect(listed.out).toMatch(
+      onPostgres ? /Database: PostgreSQL \S+ on 127\.0\.0\.1/ : `Database: embedded, in ${dataDir}`,
+    );
 
     expect((await admin(env, 'revoke', 'ops@example.com')).code).toBe(0);
     expect(await isOperator()).toBe(false);
@@ -93,6 +98,18 @@ describe('npm run admin', () => {
     const usage = await admin(env, 'grant');
     expect(usage.code).toBe(64);
     expect(usage.out).toContain('Usage: npm run admin -- grant <email>');
+  }, 60_000);
+
+  it('refuses a data folder without a database instead of making an empty one', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-admin-none-'));
+    try {
+      const none = await admin({ DATA_DIR: elsewhere }, 'grant', 'ops@example.com');
+      expect(none.code).toBe(66);
+      expect(none.out).toContain(`No AeroPool database in ${path.join(elsewhere, 'pglite')}`);
+      expect(fs.readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it.skipIf(onPostgres)(

@@ -3,6 +3,7 @@
  * Opens the same database the server uses (DATABASE_URL, else PGlite under DATA_DIR). PGlite
  * allows one process: stop the server first; it picks the change up when started again.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
@@ -22,6 +23,17 @@ async function main(argv: string[]): Promise<number> {
     return 64;
   }
   const config = loadConfig();
+  const embeddedDir = path.join(config.dataDir, 'pglite');
+  if (!config.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, 'PG_VERSION'))) {
+    // A shell without the server's environment would otherwise make an empty database here and
+    // answer that nobody has an account.
+    console.error(
+      `No AeroPool database in ${embeddedDir}. Run this with the server's DATA_DIR, or with its DATABASE_URL when it runs on PostgreSQL.`,
+    );
+    return 66;
+  }
+  // Said first, so an operator sees which database an answer comes from.
+  console.error(`Database: ${describeDatabase(config.DATABASE_URL, embeddedDir)}`);
   let unlock = () => {};
   if (!config.DATABASE_URL) {
     try {
@@ -38,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = config.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: 1 })
-    : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    : await openDatabase({ kind: 'pglite', dataDir: embeddedDir });
   try {
     if (command === 'list') {
       const operators = await listOperators(database.db);
@@ -60,6 +72,13 @@ async function main(argv: string[]): Promise<number> {
     await database.close();
     unlock();
   }
+}
+
+/** Where the tool writes, without the password. */
+function describeDatabase(url: string | undefined, embeddedDir: string): string {
+  if (!url) return `embedded, in ${embeddedDir}`;
+  const { hostname, port, pathname } = new URL(url);
+  return `PostgreSQL ${pathname.slice(1) || '(default)'} on ${hostname}${port ? `:${port}` : ''}`;
 }
 
 main(process.argv.slice(2)).then(
