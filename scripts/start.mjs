@@ -5,18 +5,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { withBuildLock } from './build-lock.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
+/** Builds a workspace; the exit status of a build that failed (0 when it built). */
 const run = (workspace, message) => {
   console.log(message);
   const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  return build.status ?? 1;
 };
 
 /**
@@ -43,21 +45,27 @@ const isStale = (built, sources) =>
   !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestSource(sources);
 
 const CONTRACT = 'packages/contract/src';
-if (
-  isStale(webIndex, [
-    'apps/web/src',
-    'apps/web/public',
-    'apps/web/build',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    CONTRACT,
-  ])
-) {
-  run('@aeropool/web', 'Building the web app…');
-}
-if (isStale(serverEntry, ['apps/server/src', 'apps/server/build', CONTRACT])) {
-  run('@aeropool/server', 'Compiling the server…');
-}
+const buildWhatIsStale = () => {
+  if (
+    isStale(webIndex, [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/build',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      CONTRACT,
+    ])
+  ) {
+    const status = run('@aeropool/web', 'Building the web app…');
+    if (status !== 0) return status;
+  }
+  if (isStale(serverEntry, ['apps/server/src', 'apps/server/build', CONTRACT])) {
+    return run('@aeropool/server', 'Compiling the server…');
+  }
+  return 0;
+};
+const status = withBuildLock(path.join(root, '.build.lock'), buildWhatIsStale);
+if (status !== 0) process.exit(status);
 // `npm run cluster` builds once here, before its instances start (each would build at once).
 if (process.argv.includes('--build-only')) process.exit(0);
 

@@ -46,15 +46,29 @@ const externalPackages: Plugin = {
   },
 };
 
+/**
+ * Builds beside dist/ and then puts the result in its place: a build stopped half-way (a full
+ * disk, Ctrl+C) leaves the previous server whole, never a new server.js, newer than its sources,
+ * without its migrations or database template, which `npm start` would take as built.
+ */
 export async function buildServer(): Promise<void> {
-  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
+  const building = `${SERVER_DIST}.building`;
+  const previous = `${SERVER_DIST}.previous`;
+  for (const dir of [building, previous]) fs.rmSync(dir, { recursive: true, force: true });
+  await buildInto(building);
+  if (fs.existsSync(SERVER_DIST)) fs.renameSync(SERVER_DIST, previous);
+  fs.renameSync(building, SERVER_DIST);
+  fs.rmSync(previous, { recursive: true, force: true });
+}
+
+async function buildInto(outdir: string): Promise<void> {
   await build({
     // The embedded database's thread is an entry of its own, beside the server (worker-link).
     entryPoints: {
       server: path.join(serverRoot, 'src/server.ts'),
       'pglite-worker': path.join(serverRoot, 'src/db/pglite/pglite-worker.ts'),
     },
-    outdir: SERVER_DIST,
+    outdir,
     // The entry's `import('./serve')` stays a chunk of its own, loaded while the database opens.
     splitting: true,
     bundle: true,
@@ -72,10 +86,10 @@ export async function buildServer(): Promise<void> {
     },
     logLevel: 'warning',
   });
-  fs.cpSync(path.join(serverRoot, 'src/db/migrations'), path.join(SERVER_DIST, 'migrations'), {
+  fs.cpSync(path.join(serverRoot, 'src/db/migrations'), path.join(outdir, 'migrations'), {
     recursive: true,
   });
-  await writePgliteTemplate(path.join(SERVER_DIST, 'pglite-template'));
+  await writePgliteTemplate(path.join(outdir, 'pglite-template'));
 }
 
 /** The migrated, empty cluster a new data folder starts from (see PGLITE_TEMPLATE_DIR). */
