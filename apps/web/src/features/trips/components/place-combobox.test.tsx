@@ -110,3 +110,32 @@ it('says why a search was refused, and stops at 100 characters', async () => {
     expect(screen.getByText('Too many attempts. Please try again in 40 seconds.')).toBeTruthy(),
   );
 });
+
+it('offers no suggestions for a place already picked when focused, and Enter submits the form', async () => {
+  const api = vi.fn(async () => new Response(JSON.stringify(found('Koramangala').body)));
+  vi.stubGlobal('fetch', api);
+  const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <form onSubmit={onSubmit}>
+        <PlaceCombobox
+          label="Destination"
+          terminalId="T1"
+          value={place('Koramangala')}
+          onChange={vi.fn()}
+        />
+        <button type="submit">Save</button>
+      </form>
+    </QueryClientProvider>,
+  );
+  const input = screen.getByRole('combobox', { name: 'Destination' });
+  fireEvent.focus(input);
+  // Past the debounce: nothing was asked for, nothing is offered.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(api).not.toHaveBeenCalled();
+  expect(input.getAttribute('aria-expanded')).toBe('false');
+  // Enter in the field submits the form (jsdom does not do implicit submission itself).
+  const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+  input.dispatchEvent(enter);
+  expect(enter.defaultPrevented).toBe(false);
+});

@@ -128,7 +128,9 @@ export function PlaceCombobox({
           setActiveIndex(-1);
           if (value) onChange(null);
         }}
-        onFocus={() => setIsOpen(true)}
+        // A place already picked (an edit) offers no suggestions until typed in or ArrowDown:
+        // tabbing through the form must not search it again, nor keep Enter from submitting.
+        onFocus={() => setIsOpen(value === null)}
         onBlur={() => setIsOpen(false)}
         onKeyDown={onKeyDown}
         className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 ${isInvalid ? 'border-red-500' : 'border-slate-300'}`}
