@@ -122,3 +122,26 @@ it('offers no trip link on a match still Active on Past long after its trip (it 
   expect(screen.getByRole('link', { name: 'Chat Now' })).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'Share trip with family' })).toBeNull();
 });
+
+it('does not promise to keep a ride open once the rider’s own time has passed, on Upcoming too', () => {
+  holdFetch();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard
+          request={{ ...mine, timeOfTravel: Date.now() - 60_000 }}
+          match={match}
+          myRatings={[]}
+          userId="user-mine"
+          isPastTab={false}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  fireEvent.change(screen.getByRole('combobox', { name: 'Match status' }), {
+    target: { value: 'Cancelled' },
+  });
+  const dialog = screen.getByRole('dialog', { name: 'Cancel this ride?' });
+  expect(dialog.textContent).not.toContain('Your ride request stays open');
+  expect(dialog.textContent).toContain('The trip’s time has passed');
+});

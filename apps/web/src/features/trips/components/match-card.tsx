@@ -137,7 +137,9 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
           <MatchedRiders
             coPassengers={coPassengers}
             canRate={canRate}
-            cannotRateText={isPastTab ? undefined : 'Rate after the trip'}
+            cannotRateText={
+              isPastTab || match.status === 'Cancelled' ? undefined : 'Rate after the trip'
+            }
             onRate={(entry) =>
               setRatingTask({ riders: [entry.request.rider], completesMatch: false })
             }
@@ -188,7 +190,9 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         isOpen={isConfirmingCancel}
         isPending={statusMutation.isPending}
         cabGoesOn={match.requests.length > 2}
-        isAfterTrip={isPastTab}
+        // The rider's own time, not the tab: a match moves to Past at its last rider's time, and
+        // the server reopens only a ride whose time is still ahead.
+        isAfterTrip={isPastTab || request.timeOfTravel <= Date.now()}
         onBack={() => setIsConfirmingCancel(false)}
         onConfirm={(alsoCancelMyRequest) => void setStatus('Cancelled', alsoCancelMyRequest)}
       />
