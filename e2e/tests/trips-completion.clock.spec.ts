@@ -222,7 +222,9 @@ test('three riders in three browsers form one cab, chat together and rate each o
     await expect(cab).toContainText(shownName(d));
     await expect(cab).toContainText(shownName(e));
     await expect(cab).toContainText('room for 1 seat and 2 bags');
-    await expect(cab).toContainText(/You pay ₹[\d,]+ shared vs ₹[\d,]+ solo, saving ₹[\d,]+/);
+    await expect(cab).toContainText(
+      /Fare estimate: you pay ₹[\d,]+ shared vs ₹[\d,]+ solo, saving ₹[\d,]+/,
+    );
     await cab.getByRole('button', { name: 'Ask to Join' }).click();
     await expect(toast(fPage!, 'Match request sent successfully')).toBeVisible();
     await expect(detailsSection(fCard, 'Outgoing Requests')).toContainText('Cab with');
@@ -247,7 +249,7 @@ test('three riders in three browsers form one cab, chat together and rate each o
       const list = card.getByRole('region', { name: 'Matched Riders' });
       for (const other of riders.filter((_, j) => j !== i))
         await expect(list).toContainText(shownName(other));
-      await expect(card).toContainText(/You pay ₹[\d,]+ shared vs ₹[\d,]+ solo/);
+      await expect(card).toContainText(/Fare estimate: you pay ₹[\d,]+ shared vs ₹[\d,]+ solo/);
     }
     const matchId = (await tripsOf(api, d, 'upcoming')).find((trip) => trip.match)!.match!._id;
 

@@ -32,7 +32,7 @@ const BLANK_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const FARE_LINE = /You pay ₹([\d,]+) shared vs ₹([\d,]+) solo, saving ₹([\d,]+)/;
+const FARE_LINE = /Fare estimate: you pay ₹([\d,]+) shared vs ₹([\d,]+) solo, saving ₹([\d,]+)/;
 
 const tabPanel = (page: Page, name: 'Upcoming Trips' | 'Past Trips') =>
   page.getByRole('tabpanel', { name });

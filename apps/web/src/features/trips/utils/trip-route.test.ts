@@ -5,7 +5,7 @@ import { cabText, fareText, fitText } from './trip-route';
 describe('fareText', () => {
   it('shows the rider’s own share, the solo fare and the saving, in Indian digit grouping', () => {
     expect(fareText({ solo: 1103, sharedPerPerson: 585 }, 518)).toBe(
-      'You pay ₹585 shared vs ₹1,103 solo, saving ₹518',
+      'Fare estimate: you pay ₹585 shared vs ₹1,103 solo, saving ₹518',
     );
   });
 });

@@ -44,11 +44,12 @@ export const coPassengerRequestsOf = (match: Match, userId: string): RideRequest
 const rupees = (value: number) => `₹${Math.round(value).toLocaleString('en-IN')}`;
 
 /**
- * 'You pay ₹585 shared vs ₹1,103 solo, saving ₹518' (rupees, Indian digit grouping): the split is
- * in proportion to each rider's solo fare, so each rider sees their own figures.
+ * 'Fare estimate: you pay ₹585 shared vs ₹1,103 solo, saving ₹518' (rupees, Indian digit
+ * grouping): the split is in proportion to each rider's solo fare, so each rider sees their own
+ * figures. An estimate, said so: the cab's meter or app sets the fare, paid outside the product.
  */
 export function fareText(fare: { solo: number; sharedPerPerson: number }, saving: number): string {
-  return `You pay ${rupees(fare.sharedPerPerson)} shared vs ${rupees(fare.solo)} solo, saving ${rupees(saving)}`;
+  return `Fare estimate: you pay ${rupees(fare.sharedPerPerson)} shared vs ${rupees(fare.solo)} solo, saving ${rupees(saving)}`;
 }
 
 const ORDINALS = ['first', 'second', 'third'];
