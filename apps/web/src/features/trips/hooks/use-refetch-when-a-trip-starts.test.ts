@@ -50,3 +50,22 @@ it('refetches when an open request’s own time comes', () => {
   vi.advanceTimersByTime(6 * MINUTE);
   expect(refetch).toHaveBeenCalledTimes(1);
 });
+
+it('asks again every few seconds while the server still lists a trip whose time has come', () => {
+  // The browser's clock runs ahead: by it, the trip started a second ago; the server says not yet
+  // and answers the same list (the same data, so nothing re-renders).
+  const trips: Trip[] = [{ rideRequest: ride('open', NOW - 1000, 'Active') }];
+  const refetch = vi.fn();
+  renderHook(() => useRefetchWhenATripStarts(trips, refetch));
+  vi.advanceTimersByTime(16_000);
+  expect(refetch).toHaveBeenCalledTimes(3);
+});
+
+it('leaves a trip long past alone: the clocks are not why it is listed', () => {
+  const refetch = vi.fn();
+  renderHook(() =>
+    useRefetchWhenATripStarts([{ rideRequest: ride('old', NOW - 60 * MINUTE, 'Active') }], refetch),
+  );
+  vi.advanceTimersByTime(MINUTE);
+  expect(refetch).not.toHaveBeenCalled();
+});
