@@ -44,10 +44,15 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
             {routeText(request)}
           </h3>
           <TripTime ms={request.timeOfTravel} className="mt-1 block text-sm text-slate-600" />
+          {/* Under the time, not beside the status: at phone width the route kept ~120 px. */}
+          {request.womenOnly ? (
+            <p className="mt-2">
+              <WomenOnlyChip />
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <StatusBadge status={request.status} label="Status" />
-          {request.womenOnly ? <WomenOnlyChip /> : null}
           {isExpired ? null : (
             <TripActionsMenu
               trip={routeText(request)}
