@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/database';
 import { matchMembers, matchRequests, matches, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { loadRideRequests, withoutEmail, type RideRequestRow } from '../rides/ride-request-view';
-import { figuresFor, fitFormedCab, fitRows, metresBetween } from '../matching/ride-fit';
+import { figuresFor, fitFormedCab, fitRows, formedAtOf, metresBetween } from '../matching/ride-fit';
 import { hasSetOff } from '../matching/cab-members';
 import { isHiddenRider } from '../matching/rating-rule';
 import { isBlockedPair } from '../safety/block-rule';
@@ -77,11 +77,21 @@ export async function loadMatchViews(
       };
       if (!viewer || !mine) return [match.id, view];
       const cab = own.map((m) => requests.get(m.rideRequestId)!.row);
-      const fit = fitFormedCab(viewer, cab);
+      const formedAt = formedAtOf(match.createdAt, own);
+      const fit = fitFormedCab(viewer, cab, formedAt);
       const joinRequests = activeIds.has(match.id)
         ? asks
             .filter((a) => a.toMatchId === match.id)
-            .flatMap((ask) => askView(viewer, ask, cab, requests.get(ask.fromRequestId), mine, now))
+            .flatMap((ask) =>
+              askView(
+                viewer,
+                ask,
+                { rows: cab, formedAt },
+                requests.get(ask.fromRequestId),
+                mine,
+                now,
+              ),
+            )
         : [];
       return [
         match.id,
@@ -109,14 +119,14 @@ const pendingAsksTo = (db: DbOrTx, matchIds: string[]) =>
 function askView(
   viewer: MatchViewer,
   ask: typeof matchRequests.$inferSelect,
-  cab: RideRequestRow[],
+  { rows: cab, formedAt }: { rows: RideRequestRow[]; formedAt: Date },
   joiner: { row: RideRequestRow; view: RideRequest } | undefined,
   mine: { rideRequestId: string },
   now: Date,
 ): MatchRequest[] {
   if (!joiner || joiner.row.status !== 'Active' || joiner.row.timeOfTravel <= now) return [];
   // A cab that has set off takes nobody: an accept would be refused.
-  if (hasSetOff(viewer, cab, now)) return [];
+  if (hasSetOff(viewer, cab, now, formedAt)) return [];
   const fit = fitRows(viewer, [...cab, joiner.row], now);
   if (!fit) return [];
   const myRow = cab.find((r) => r.id === mine.rideRequestId)!;

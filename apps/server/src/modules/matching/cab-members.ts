@@ -16,7 +16,7 @@ import {
 } from '../rides/ride-request-view';
 import { womenOnlyAllows } from '../rides/women-only';
 import { isBlockedPair } from '../safety/block-rule';
-import { fitFormedCab, fitRows, roomIn } from './ride-fit';
+import { fitFormedCab, fitRows, formedAtOf, roomIn } from './ride-fit';
 import { isHiddenRider } from './rating-rule';
 import { isKeptApart } from './kept-apart';
 import type { CabFit } from './cab-fit';
@@ -31,7 +31,14 @@ export type CabMember = {
    * together), low-rated or hidden by reports: the cab is not offered.
    */
   excluded: boolean;
+  /** When they joined a cab already formed (null: from its start), and when it was formed. */
+  joinedAt: Date | null;
+  matchCreatedAt: Date;
 };
+
+/** When the cab of these riders took them on (see formedAtOf). */
+export const formedAtOfCab = (members: CabMember[]): Date =>
+  formedAtOf(members[0]!.matchCreatedAt, members);
 
 /**
  * The riders of these Active matches by match, in one query. With `lock` (inside a transaction)
@@ -51,6 +58,8 @@ export async function loadCabMembers(
       row: rideRequests,
       rider: riderColumns,
       gender: users.gender,
+      joinedAt: matchMembers.joinedAt,
+      matchCreatedAt: matches.createdAt,
       excluded: sql<boolean>`(${isBlockedPair(rideRequests.riderId, sql`${joiner.riderId}::uuid`)}
         or ${isKeptApart(rideRequests.id, sql`${joiner.id}::uuid`)}
         or ${isHiddenRider(rideRequests.riderId)})`,
@@ -78,6 +87,8 @@ type CabMemberJson = {
   };
   gender: Gender | null;
   excluded: boolean;
+  joinedAt: string | null;
+  matchCreatedAt: string;
 };
 
 const memberRider = sql.raw('cm_ride.rider_id');
@@ -101,6 +112,7 @@ export const cabMembersJson = (
         'ratingAverage', ${trust.ratingAverage}, 'ratingCount', ${trust.ratingCount},
         'completedRides', ${trust.completedRides}),
       'gender', cm_user.gender,
+      'joinedAt', cm.joined_at, 'matchCreatedAt', cm_match.created_at,
       'excluded', (${isBlockedPair(memberRider, joiner.riderId)}
         or ${isKeptApart(sql.raw('cm_ride.id'), joiner.rideId)}
         or ${isHiddenRider(memberRider)})) order by cm_ride.id)
@@ -124,6 +136,8 @@ export const cabMembersFromJson = (json: CabMemberJson[] | null): CabMember[] =>
     },
     gender: member.gender,
     excluded: member.excluded,
+    joinedAt: member.joinedAt ? new Date(member.joinedAt) : null,
+    matchCreatedAt: new Date(member.matchCreatedAt),
   }));
 
 export type Admission = { fit: CabFit } | { refusal: 'gone' | 'full' | 'misfit' };
@@ -137,10 +151,11 @@ export function hasSetOff(
   ctx: Pick<ServiceContext, 'config'>,
   rows: RideRequestRow[],
   now: Date,
+  formedAt: Date,
 ): boolean {
   const nowMs = now.getTime();
   if (rows[0]?.direction === 'drop') return rows.every((r) => r.timeOfTravel.getTime() <= nowMs);
-  const plan = fitFormedCab(ctx, rows);
+  const plan = fitFormedCab(ctx, rows, formedAt);
   const firstPickupMs = Math.min(
     ...(plan ? plan.riders.map((r) => r.reachesAtMs) : rows.map((r) => r.timeOfTravel.getTime())),
   );
@@ -162,7 +177,7 @@ export function admitToCab(
     return { refusal: 'gone' };
   if (members.some((m) => m.excluded)) return { refusal: 'gone' };
   const rows = members.map((m) => m.row);
-  if (hasSetOff(ctx, rows, ctx.now())) return { refusal: 'gone' };
+  if (hasSetOff(ctx, rows, ctx.now(), formedAtOfCab(members))) return { refusal: 'gone' };
   const room = roomIn(rows);
   if (room.riders < 1 || room.seats < joiner.seats || room.bags < joiner.bags)
     return { refusal: 'full' };

@@ -3,7 +3,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '@aeropool/contract/notifications';
 import type { Match, PotentialMatch, Trip } from '@aeropool/contract/rides';
-import { matchMembers, matchRequests, notifications, ratings, rideRequests } from '../../db/schema';
+import {
+  matchMembers,
+  matches,
+  matchRequests,
+  notifications,
+  ratings,
+  rideRequests,
+} from '../../db/schema';
 import {
   block,
   createRide,
@@ -19,7 +26,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-
 import { sessionsWaitingForLocks, sideSession } from '../../test/lock-waits';
 import { storeMessage } from '../chat/chat-service';
 import { createAwayNotifier } from '../chat/chat-away';
-import { fitFormedCab } from './ride-fit';
+import { fitFormedCab, formedAtOf } from './ride-fit';
 import { closeAsksToSetOffCabs } from './set-off-asks';
 
 let t: TestApp;
@@ -307,7 +314,12 @@ describe('a third rider joining a cab', () => {
       .select()
       .from(rideRequests)
       .where(inArray(rideRequests.id, [rideA._id, rideB._id, rideC._id]));
-    const cab = fitFormedCab(t.app, rows)!;
+    const [match] = await t.database.db.select().from(matches).where(eq(matches.id, matchId));
+    const members = await t.database.db
+      .select()
+      .from(matchMembers)
+      .where(eq(matchMembers.matchId, matchId));
+    const cab = fitFormedCab(t.app, rows, formedAtOf(match!.createdAt, members))!;
     const shares = views.map((v) => v!.fare!.sharedPerPerson);
     expect(shares.reduce((x, y) => x + y, 0)).toBe(cab.cabFare);
     for (const view of views) {

@@ -77,9 +77,18 @@ export function fitRows(
   return fitCab(rows.map(cabRiderOf), fitLimits(ctx), now?.getTime());
 }
 
-/** The figures of a cab already formed: its best order within the limits, or its best order. */
-export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: CabRow[]) =>
-  fitRows(ctx, rows, null) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
+/**
+ * The figures of a cab already formed, by the plan it took its riders on: its best order within
+ * the limits whose first pickup came after `formedAt`, as the accept checked it (an order whose
+ * first pickup had already passed then was never one the cab could take, and its "Cab reaches
+ * you" would be a time gone by). Else its best order.
+ */
+export const fitFormedCab = (ctx: Pick<ServiceContext, 'config'>, rows: CabRow[], formedAt: Date) =>
+  fitRows(ctx, rows, formedAt) ?? fitCab(rows.map(cabRiderOf), NO_LIMITS);
+
+/** When a cab took the riders it has: its last joiner's time, else when the match was made. */
+export const formedAtOf = (matchCreatedAt: Date, members: { joinedAt: Date | null }[]): Date =>
+  new Date(Math.max(matchCreatedAt.getTime(), ...members.map((m) => m.joinedAt?.getTime() ?? 0)));
 
 /** The two riders' best shared cab from now, within every rider's limits, or null. */
 export const fitPair = (

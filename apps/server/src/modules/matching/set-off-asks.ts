@@ -6,6 +6,7 @@ import { lockMatch } from '../matches/match-service';
 import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 import { hasSetOff } from './cab-members';
+import { formedAtOf } from './ride-fit';
 import { describeTrip, tripMail } from './match-mails';
 import { closedRequestColumns, ridersToTell, type ClosedRequest } from './pending-lock';
 
@@ -45,7 +46,7 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
       const match = await lockMatch(tx, matchId!);
       if (match?.status !== 'Active') return [];
       const rows = await tx
-        .select({ row: rideRequests })
+        .select({ row: rideRequests, joinedAt: matchMembers.joinedAt })
         .from(matchMembers)
         .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId))
         .where(eq(matchMembers.matchId, matchId!));
@@ -54,6 +55,7 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
           ctx,
           rows.map((r) => r.row),
           now,
+          formedAtOf(match.createdAt, rows),
         )
       )
         return [];

@@ -2,7 +2,7 @@ import { and, count, countDistinct, desc, eq, gte, lt, ne, sql } from 'drizzle-o
 import { LANDING_FIGURE_MINIMUMS, type LandingFigures } from '@aeropool/contract/landing-figures';
 import { matches, matchMembers, rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
-import { fitFormedCab, type CabRow } from '../matching/ride-fit';
+import { fitFormedCab, formedAtOf } from '../matching/ride-fit';
 
 const DAY_MS = 86_400_000;
 
@@ -80,6 +80,8 @@ async function riderSavings(ctx: ServiceContext, now: Date): Promise<number[]> {
   const rows = await ctx.db
     .select({
       matchId: matchMembers.matchId,
+      joinedAt: matchMembers.joinedAt,
+      createdAt: recent.createdAt,
       // What a cab's fit reads; not the stored road route.
       ride: {
         id: rideRequests.id,
@@ -96,12 +98,18 @@ async function riderSavings(ctx: ServiceContext, now: Date): Promise<number[]> {
     .from(matchMembers)
     .innerJoin(recent, eq(recent.id, matchMembers.matchId))
     .innerJoin(rideRequests, eq(rideRequests.id, matchMembers.rideRequestId));
-  const cabs = new Map<string, CabRow[]>();
-  for (const { matchId, ride } of rows) cabs.set(matchId, [...(cabs.get(matchId) ?? []), ride]);
+  const cabs = new Map<string, typeof rows>();
+  for (const row of rows) cabs.set(row.matchId, [...(cabs.get(row.matchId) ?? []), row]);
   const savings: number[] = [];
   for (const cab of cabs.values()) {
     if (cab.length < 2) continue;
-    for (const rider of fitFormedCab(ctx, cab)?.riders ?? []) savings.push(rider.saving);
+    const formedAt = formedAtOf(cab[0]!.createdAt, cab);
+    const fit = fitFormedCab(
+      ctx,
+      cab.map((member) => member.ride),
+      formedAt,
+    );
+    for (const rider of fit?.riders ?? []) savings.push(rider.saving);
   }
   return savings;
 }
