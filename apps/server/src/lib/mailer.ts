@@ -11,6 +11,8 @@ const mailMessageSchema = z.object({
   text: z.string(),
   html: z.string(),
   replyTo: z.string().optional(),
+  /** Extra headers (List-Unsubscribe); nodemailer writes them as given. */
+  headers: z.record(z.string(), z.string()).optional(),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

@@ -8,6 +8,7 @@ import {
 } from '@aeropool/contract/notifications';
 import { notifications, users } from '../../db/schema';
 import type { MailMessage } from '../../lib/mailer';
+import { unsubscribeHeaders } from './unsubscribe';
 import type { ServiceContext } from '../../lib/service-context';
 import { pushToUser, type PushDelivery } from '../push/push-service';
 
@@ -110,7 +111,17 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
       (await (notice.mailIf?.() ?? true))
     ) {
       // Not awaited either: a slow mail server must not hold up the action.
-      ctx.mailer.sendLater(notice.mail, 'notification mail not sent', { kind: notice.kind });
+      ctx.mailer.sendLater(
+        {
+          ...notice.mail,
+          headers: {
+            ...notice.mail.headers,
+            ...unsubscribeHeaders(ctx, notice.userId, notice.kind),
+          },
+        },
+        'notification mail not sent',
+        { kind: notice.kind },
+      );
     }
   } catch (error) {
     ctx.log.error({ err: error, kind: notice.kind }, 'notification not delivered');

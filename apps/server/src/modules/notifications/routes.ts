@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import {
@@ -12,6 +13,8 @@ import {
   markNotificationsRead,
   setEmailPreferences,
 } from './notification-service';
+import { readUnsubscribeToken } from './unsubscribe';
+import { AppError } from '../../lib/app-error';
 
 /** The notification centre and the e-mail switches on /profile (issue 9). */
 const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
@@ -90,6 +93,53 @@ const notificationsRoutes: FastifyPluginAsync = async (fastify) => {
       message: 'E-mail preferences saved.',
       entities: [await setEmailPreferences(fastify, request.userId, request.body)],
     }),
+  );
+
+  await fastify.register(unsubscribeRoutes);
+};
+
+const unsubscribeQuerySchema = z.object({ token: z.string().max(200) });
+
+/**
+ * The link of a notice mail's List-Unsubscribe header (RFC 8058): a mail app POSTs to it, without
+ * a session, and mails of that kind stop for that rider. A GET (a link checker, a person opening
+ * it) changes nothing and is sent to the switches on the profile.
+ */
+const unsubscribeRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Mail apps post `List-Unsubscribe=One-Click` as a form; what it says is not needed.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data'])
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+
+  app.post(
+    '/notifications/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: unsubscribeQuerySchema,
+        response: { 200: envelopeSchema(z.never()) },
+      },
+    },
+    async (request) => {
+      const link = readUnsubscribeToken(fastify, request.query.token);
+      if (!link) throw new AppError('BAD_REQUEST', 'This unsubscribe link is not valid.');
+      await setEmailPreferences(fastify, link.userId, { [link.kind]: false });
+      return {
+        statusCode: 200,
+        message: 'Unsubscribed. Switch these e-mails on again on your profile.',
+        entities: [],
+      };
+    },
+  );
+
+  app.get(
+    '/notifications/unsubscribe',
+    {
+      schema: { tags: ['notifications'], querystring: z.object({ token: z.string().optional() }) },
+    },
+    async (_request, reply) => reply.redirect('/profile', 303),
   );
 };
 
