@@ -8,6 +8,11 @@ type Props = {
   onClose: () => void;
   /** While the dialog's request runs, Escape, the backdrop and ✕ do not close it. */
   isBusy?: boolean;
+  /**
+   * Where focus goes on close when what opened the dialog is gone with what it did (a card's
+   * heading, when its status select became a badge); the page's heading when that is gone too.
+   */
+  returnFocusTo?: () => HTMLElement | null;
   children: ReactNode;
 };
 
@@ -29,14 +34,16 @@ export function focusFirstField(container: HTMLElement): boolean {
  * page behind is inert and focus returns on close. Not the native <dialog>: its top layer would
  * cover the toasts that report what the dialog just did.
  */
-export function Modal({ isOpen, title, onClose, isBusy = false, children }: Props) {
+export function Modal({ isOpen, title, onClose, isBusy = false, returnFocusTo, children }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocusTo);
   const titleId = useId();
 
   useEffect(() => {
     onCloseRef.current = isBusy ? () => undefined : onClose;
-  }, [onClose, isBusy]);
+    returnFocusRef.current = returnFocusTo;
+  }, [onClose, isBusy, returnFocusTo]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -74,9 +81,12 @@ export function Modal({ isOpen, title, onClose, isBusy = false, children }: Prop
       document.body.style.overflow = overflow;
       root?.removeAttribute('inert');
       // What opened the dialog may be gone with what the dialog did (a cancelled trip's menu):
-      // the page's heading then, not <body>.
+      // the place given for that, else the page's heading, not <body>.
       if (previouslyFocused?.isConnected) previouslyFocused.focus();
-      else focusHeading(pageHeading());
+      else {
+        const nearby = returnFocusRef.current?.();
+        focusHeading(nearby?.isConnected ? nearby : pageHeading());
+      }
     };
   }, [isOpen]);
 

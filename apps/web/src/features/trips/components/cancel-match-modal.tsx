@@ -11,12 +11,19 @@ type Props = {
   isAfterTrip: boolean;
   onBack: () => void;
   onConfirm: (alsoCancelMyRequest: boolean) => void;
+  returnFocusTo?: () => HTMLElement | null;
 };
 
 /** Spec §4: cancelling a match asks first; the rider's own request stays open unless they say. */
-export function CancelMatchModal({ isOpen, onBack, isPending, ...form }: Props) {
+export function CancelMatchModal({ isOpen, onBack, isPending, returnFocusTo, ...form }: Props) {
   return (
-    <Modal isOpen={isOpen} title="Cancel this ride?" onClose={onBack} isBusy={isPending}>
+    <Modal
+      isOpen={isOpen}
+      title="Cancel this ride?"
+      onClose={onBack}
+      isBusy={isPending}
+      returnFocusTo={returnFocusTo}
+    >
       {/* Rendered only while open, so the box starts unticked each time. */}
       <CancelMatchForm isPending={isPending} onBack={onBack} {...form} />
     </Modal>

@@ -6,6 +6,7 @@ type Props = {
   isPending: boolean;
   onBack: () => void;
   onConfirm: () => void;
+  returnFocusTo?: () => HTMLElement | null;
 };
 
 /**
@@ -13,9 +14,15 @@ type Props = {
  * keys, End, typing), so with every co-rider already rated (no rating modal to stand between)
  * the rider confirms it here. Focus starts on Go Back.
  */
-export function CompleteMatchModal({ isOpen, isPending, onBack, onConfirm }: Props) {
+export function CompleteMatchModal({ isOpen, isPending, onBack, onConfirm, returnFocusTo }: Props) {
   return (
-    <Modal isOpen={isOpen} title="Mark this trip Completed?" onClose={onBack} isBusy={isPending}>
+    <Modal
+      isOpen={isOpen}
+      title="Mark this trip Completed?"
+      onClose={onBack}
+      isBusy={isPending}
+      returnFocusTo={returnFocusTo}
+    >
       <p className="text-sm text-slate-600">
         You have rated every co-rider. Completed is final: the trip can no longer be cancelled.
       </p>

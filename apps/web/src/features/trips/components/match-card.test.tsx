@@ -145,3 +145,45 @@ it('does not promise to keep a ride open once the rider’s own time has passed,
   expect(dialog.textContent).not.toContain('Your ride request stays open');
   expect(dialog.textContent).toContain('The trip’s time has passed');
 });
+
+it('keeps focus on the card after Yes, Cancel Ride, though the list refreshed before the dialog closed', async () => {
+  // The status write waits until answered; every other read (the trip-link panel) answers at once.
+  let answerWrite: (() => void) | undefined;
+  const ok = () =>
+    new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [] }), { status: 200 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) =>
+      url.endsWith('/match/match-1') && init?.method === 'PUT'
+        ? new Promise<Response>((resolve) => (answerWrite = () => resolve(ok())))
+        : Promise.resolve(ok()),
+    ),
+  );
+  const client = new QueryClient();
+  const upcoming = (status: Match['status']) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <MatchCard
+          request={{ ...mine, timeOfTravel: Date.now() + 3_600_000 }}
+          match={{ ...match, status }}
+          myRatings={[]}
+          userId="user-mine"
+          isPastTab={false}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(upcoming('Active'));
+  const select = screen.getByRole('combobox', { name: 'Match status' });
+  select.focus();
+  fireEvent.change(select, { target: { value: 'Cancelled' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Yes, Cancel Ride' }));
+  // The write's refresh lands first: the select is a badge while the dialog is still open.
+  await waitFor(() => expect(answerWrite).toBeDefined());
+  rerender(upcoming('Cancelled'));
+  await act(async () => answerWrite!());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  // The card's own heading, not the page's (there is none here: focus would be lost to <body>).
+  expect(document.activeElement?.tagName).toBe('H3');
+  expect(document.activeElement?.closest('article')).not.toBeNull();
+});

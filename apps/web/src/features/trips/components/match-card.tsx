@@ -102,6 +102,8 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   // Completed or cancelled, the status select becomes a badge: focus stays on the card, and
   // goes to the list's heading if the card leaves the tab.
   const cardRef = useFocusStaysNearby<HTMLElement>(match.status);
+  // A dialog's opener (the status select, Rate Now) may be gone once it has done its work.
+  const cardHeading = () => document.getElementById(headingId);
 
   return (
     <article
@@ -194,6 +196,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         // the server reopens only a ride whose time is still ahead.
         isAfterTrip={isPastTab || request.timeOfTravel <= Date.now()}
         onBack={() => setIsConfirmingCancel(false)}
+        returnFocusTo={cardHeading}
         onConfirm={(alsoCancelMyRequest) => void setStatus('Cancelled', alsoCancelMyRequest)}
       />
       <CompleteMatchModal
@@ -201,6 +204,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         isPending={statusMutation.isPending}
         onBack={() => setIsConfirmingComplete(false)}
         onConfirm={() => void setStatus('Completed')}
+        returnFocusTo={cardHeading}
       />
       <RatingModal
         isOpen={ratingTask !== null}
@@ -208,6 +212,7 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
         userId={userId}
         riders={ratingTask?.riders ?? []}
         onClose={() => setRatingTask(null)}
+        returnFocusTo={cardHeading}
         onRated={() => {
           const completesMatch = ratingTask?.completesMatch ?? false;
           setRatingTask(null);

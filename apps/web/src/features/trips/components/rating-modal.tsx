@@ -17,16 +17,23 @@ type Props = {
   onClose: () => void;
   /** Called once every rider here was rated successfully. */
   onRated: () => void;
+  returnFocusTo?: () => HTMLElement | null;
 };
 
-export function RatingModal({ isOpen, riders, onClose, ...rest }: Props) {
+export function RatingModal({ isOpen, riders, onClose, returnFocusTo, ...rest }: Props) {
   // Here, not in the form, so the dialog stays open while the ratings are sent: closing it then
   // would still run onRated, and choosing Completed would complete the match regardless.
   const rate = useRateCoPassengers();
   const title =
     riders.length === 1 && riders[0] ? `Rate ${riders[0].firstName}` : 'Rate your co-passengers';
   return (
-    <Modal isOpen={isOpen} title={title} onClose={onClose} isBusy={rate.isPending}>
+    <Modal
+      isOpen={isOpen}
+      title={title}
+      onClose={onClose}
+      isBusy={rate.isPending}
+      returnFocusTo={returnFocusTo}
+    >
       {/* Rendered only while open, so every co-passenger starts at 0 each time. */}
       <RatingForm riders={riders} onClose={onClose} rate={rate} {...rest} />
     </Modal>
