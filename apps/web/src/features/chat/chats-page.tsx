@@ -87,9 +87,10 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
         </span>
         <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-600">
           <DirectionIcon direction={chat.trip.direction} />
+          {/* The time first: at phone width the line is cut. */}
           <span className="truncate">
-            {tripLabel(chat.trip)} · {routeText(chat.trip)} ·{' '}
-            {formatTripTime(chat.trip.timeOfTravel)}
+            {formatTripTime(chat.trip.timeOfTravel)} · {routeText(chat.trip)} ·{' '}
+            {tripLabel(chat.trip)}
           </span>
         </span>
         <span className="mt-1 flex items-center justify-between gap-2">

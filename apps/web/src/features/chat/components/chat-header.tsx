@@ -65,16 +65,17 @@ export function ChatHeader({
           )}
         </h1>
         {ownRequest ? (
+          // The time first: at phone width the line is cut, and the time is what a rider needs.
           <p className="truncate text-sm text-slate-600">
-            {tripLabel(ownRequest)}
+            <time dateTime={new Date(ownRequest.timeOfTravel).toISOString()}>
+              {formatTripMoment(ownRequest.timeOfTravel, now)}
+            </time>
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, </span>
             {ownRequest.source.name} → {ownRequest.destination.name}
             <span aria-hidden="true"> · </span>
             <span className="sr-only">, </span>
-            <time dateTime={new Date(ownRequest.timeOfTravel).toISOString()}>
-              {formatTripMoment(ownRequest.timeOfTravel, now)}
-            </time>
+            {tripLabel(ownRequest)}
           </p>
         ) : null}
         {coRiderProfiles.length > 1 ? (
