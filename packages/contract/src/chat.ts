@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './envelope';
 import { isMultiLineText, notAllowedCharacters, withoutBidiControls } from './text';
 import { rideRequestSchema } from './rides';
 
@@ -28,7 +29,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
  * message's encryption, so an id typed in capitals must not make a second room or a message no
  * later read can open.
  */
-export const matchIdSchema = z.uuid('Invalid match.').transform((id) => id.toLowerCase());
+export const matchIdSchema = idSchema('Invalid match.');
 
 export const sendChatMessageSchema = z.object({
   matchId: matchIdSchema,

@@ -24,4 +24,11 @@ export type Envelope<T> = {
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-export const idParamsSchema = z.object({ id: z.uuid('Invalid id.') });
+/**
+ * An id a client sends, as the database writes it: lower case. The server compares ids as text
+ * (blocking oneself, a request to oneself), and an id in capitals is the same uuid to PostgreSQL
+ * but a different string.
+ */
+export const idSchema = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
+
+export const idParamsSchema = z.object({ id: idSchema('Invalid id.') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from './envelope';
+import { envelopeSchema, idSchema } from './envelope';
 import { REPORT_REASONS, suspensionReasonSchema } from './safety';
 import { SUPPORT_CATEGORIES } from './support';
 import { textSchema } from './text';
@@ -83,8 +83,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const caseParamsSchema = z.object({ id: z.uuid('Invalid case.') });
-export const riderParamsSchema = z.object({ id: z.uuid('Invalid rider.') });
+export const caseParamsSchema = z.object({ id: idSchema('Invalid case.') });
+export const riderParamsSchema = z.object({ id: idSchema('Invalid rider.') });
 
 export const replyBodySchema = z.object({
   message: textSchema('Reply', REPLY_MAX_LENGTH, { required: 'Write a reply', multiLine: true }),

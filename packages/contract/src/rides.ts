@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './envelope';
 import { riderSchema } from './accounts';
 import { placeSchema, placeViewSchema } from './places';
 
@@ -124,13 +125,13 @@ export const matchSchema = z.object({
 export type Match = z.infer<typeof matchSchema>;
 
 export const sendMatchRequestBodySchema = z.object({
-  fromRequest: z.uuid('Invalid ride request.'),
-  toRequest: z.uuid('Invalid ride request.'),
+  fromRequest: idSchema('Invalid ride request.'),
+  toRequest: idSchema('Invalid ride request.'),
 });
 
 export const respondMatchRequestBodySchema = z.object({
-  requestId: z.uuid('Invalid ride request.'),
-  matchRequestId: z.uuid('Invalid match request.'),
+  requestId: idSchema('Invalid ride request.'),
+  matchRequestId: idSchema('Invalid match request.'),
   isAccepted: z.boolean(),
 });
 
@@ -147,8 +148,8 @@ export const updateMatchBodySchema = z.object({
 export const ratingBodySchema = z.object({
   /** Sent by the spec's client; ignored: the rater is the signed-in user. */
   raterUserId: z.string().optional(),
-  ratedUserId: z.uuid('Invalid user.'),
-  matchId: z.uuid('Invalid match.'),
+  ratedUserId: idSchema('Invalid user.'),
+  matchId: idSchema('Invalid match.'),
   rating: z
     .number()
     .int()
@@ -157,9 +158,9 @@ export const ratingBodySchema = z.object({
 });
 
 export const ratingDetailsBodySchema = z.object({
-  raterUserId: z.uuid('Invalid user.'),
-  ratedUserId: z.uuid('Invalid user.'),
-  matchId: z.uuid('Invalid match.'),
+  raterUserId: idSchema('Invalid user.'),
+  ratedUserId: idSchema('Invalid user.'),
+  matchId: idSchema('Invalid match.'),
 });
 
 export const ratingSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from './text';
+import { idSchema } from './envelope';
 
 import {
   REPORT_DESCRIPTION_MAX_LENGTH,
@@ -9,7 +10,7 @@ import {
 
 export * from './safety-rules';
 
-const riderId = z.uuid('Invalid rider.');
+const riderId = idSchema('Invalid rider.');
 
 export const blockBodySchema = z.object({ userId: riderId });
 export type BlockBody = z.infer<typeof blockBodySchema>;

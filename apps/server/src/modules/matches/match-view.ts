@@ -70,15 +70,17 @@ export async function loadMatchViews(
       const view: Match = {
         _id: match.id,
         status: match.status,
-        requests: own.map(({ rideRequestId }) => {
-          const request = requests.get(rideRequestId)!.view;
+        requests: own.flatMap(({ rideRequestId }) => {
+          const { row, view: request } = requests.get(rideRequestId)!;
+          if (viewer && hasMovedOnFrom(match.id, row, viewer.userId, contacts)) return [];
           return !viewer || mine ? memberView(match.id, request) : withoutEmail(request);
         }),
       };
       if (!viewer || !mine) return [match.id, view];
       const cab = own.map((m) => requests.get(m.rideRequestId)!.row);
       const formedAt = formedAtOf(match.createdAt, own);
-      const fit = fitFormedCab(viewer, cab, formedAt);
+      // Figures for a cab still riding: an ended match's rides may have moved on since.
+      const fit = activeIds.has(match.id) ? fitFormedCab(viewer, cab, formedAt) : null;
       const joinRequests = activeIds.has(match.id)
         ? asks
             .filter((a) => a.toMatchId === match.id)
@@ -100,6 +102,22 @@ export async function loadMatchViews(
     }),
   );
 }
+
+/**
+ * A co-rider the viewer may no longer reach (a block either way, an account closed) whose ride has
+ * left this match (reopened, edited, matched again): their ride is theirs alone now. Shown on the
+ * old match it would let a blocked rider follow the blocker's new place and time; it is left out.
+ * A ride still this match's (the trip is over) stays, for the card, the rating and the report.
+ */
+const hasMovedOnFrom = (
+  matchId: string,
+  ride: RideRequestRow,
+  viewerId: string,
+  contacts: Map<string, { isReachable: boolean }>,
+) =>
+  ride.riderId !== viewerId &&
+  !contacts.get(ride.riderId)?.isReachable &&
+  ride.currentMatchId !== matchId;
 
 const pendingAsksTo = (db: DbOrTx, matchIds: string[]) =>
   db

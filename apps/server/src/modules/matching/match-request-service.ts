@@ -125,10 +125,6 @@ async function insertMatchRequest(
     throw new AppError('BAD_REQUEST', 'You cannot send a match request to yourself.');
   assertOpen(from, now, 'Your');
   assertOpen(to, now, 'Their');
-  await assertNotBlocked(tx, from.riderId, to.riderId);
-  await assertMayMatch(tx, { self: from.riderId, other: to.riderId }, 'send');
-  if (await areKeptApart(tx, from.id, to.id))
-    throw new AppError('CONFLICT', 'That ride is no longer available.');
   const genders = await gendersOf(tx, [from.riderId, to.riderId]);
   const side = (row: typeof from) => ({
     womenOnly: row.womenOnly,
@@ -143,6 +139,12 @@ async function insertMatchRequest(
       'BAD_REQUEST',
       'These rides do not fit one cab (direction, time, distance, seats or bags).',
     );
+  // After the fit: a blocked rider sending from any ride that does not fit would otherwise learn
+  // of the block from the answer alone, at no cost (a refused request is not counted).
+  await assertNotBlocked(tx, from.riderId, to.riderId);
+  await assertMayMatch(tx, { self: from.riderId, other: to.riderId }, 'send');
+  if (await areKeptApart(tx, from.id, to.id))
+    throw new AppError('CONFLICT', 'That ride is no longer available.');
   const score = {
     matchPercentage: fit.matchPercentage,
     distance: metresBetween(from, to),

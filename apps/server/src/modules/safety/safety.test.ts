@@ -7,6 +7,7 @@ import {
   matchesOf,
   PLACES,
   respond,
+  rideBody,
   sendMatch,
 } from '../../test/ride-factory';
 import { rideRequests } from '../../db/schema';
@@ -87,6 +88,66 @@ describe('block', () => {
       (await t.request({ method: 'DELETE', url: `/api/blocks/${b.id}`, token: a.token }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('answers a blocked rider’s request from a ride that does not fit as it answers anyone', async () => {
+    const [a, b, stranger] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+    const rideA = await createRide(t, a, { minutesAhead: 730 });
+    expect((await block(a, b)).statusCode).toBe(201);
+    // The other direction: no cab fits, blocked or not; the answer must not tell the two apart.
+    const answers = [];
+    for (const sender of [b, stranger]) {
+      const own = await createRide(t, sender, { minutesAhead: 730, direction: 'pickup' });
+      const sent = await sendMatch(t, sender, own._id, rideA._id);
+      answers.push([sent.statusCode, sent.json().message]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]![0]).toBe(400);
+  });
+
+  it('refuses a block of oneself written in capitals, leaving one’s own matches alone', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 740 });
+    const self = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: a.id.toUpperCase() },
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe('You cannot block yourself.');
+    const match = await t.request({ method: 'GET', url: `/api/match/${matchId}`, token: a.token });
+    expect(match.json().entities[0].status).toBe('Active');
+    expect(await blocksOf(a)).toEqual([]);
+  });
+
+  it('leaves the blocker’s new plans off the old match the blocked rider can still open', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { rideA, rideB, matchId } = await matchedPair(t, a, b, { minutesAhead: 750 });
+    expect((await block(a, b)).statusCode).toBe(201);
+    // A's ride opened again under its id; A moves it.
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/ride-request/update/${rideA._id}`,
+      token: a.token,
+      payload: rideBody(t, { minutesAhead: 760, place: PLACES.hsrLayout }),
+    });
+    expect(edited.statusCode).toBe(200);
+    for (const [viewer, own, other] of [
+      [b, rideB, rideA],
+      [a, rideA, rideB],
+    ] as const) {
+      const seen = await t.request({
+        method: 'GET',
+        url: `/api/match/${matchId}`,
+        token: viewer.token,
+      });
+      expect(seen.statusCode).toBe(200);
+      const ids = seen.json().entities[0].requests.map((r: { _id: string }) => r._id);
+      expect(ids).toEqual([own._id]);
+      expect(ids).not.toContain(other._id);
+      if (viewer === b) expect(seen.body).not.toContain('HSR Layout');
+    }
   });
 
   it('declines pending requests between the pair, so they cannot be accepted', async () => {
