@@ -27,6 +27,8 @@ export const deskRiderSchema = z.object({
   averageRating: z.number(),
   ratingCount: z.number().int(),
   reportCount: z.number().int(),
+  /** How many riders made those reports: one rider's many reports are one voice. */
+  reporterCount: z.number().int(),
   suspended: z.boolean(),
   suspensionReason: z.string().nullable(),
   recentMatches: z.array(

@@ -37,6 +37,7 @@ export async function loadDeskRiders(db: DbOrTx, ids: string[]): Promise<Map<str
         suspendedAt: users.suspendedAt,
         suspensionReason: users.suspensionReason,
         reportCount: sql<number>`(select count(*)::int from reports p where p.reported_id = ${outerUserId})`,
+        reporterCount: sql<number>`(select count(distinct p.reporter_id)::int from reports p where p.reported_id = ${outerUserId})`,
       })
       .from(users)
       .where(inArray(users.id, unique)),
@@ -81,6 +82,7 @@ export async function loadDeskRiders(db: DbOrTx, ids: string[]): Promise<Map<str
           averageRating: trust!.averageRating,
           ratingCount: trust!.ratingCount,
           reportCount: Number(person.reportCount),
+          reporterCount: Number(person.reporterCount),
           suspended: person.suspendedAt !== null,
           suspensionReason: person.suspensionReason,
           recentMatches: (recentByRider.get(person.id) ?? []).map((row) => ({

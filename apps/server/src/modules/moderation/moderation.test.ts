@@ -86,6 +86,16 @@ describe('moderation desk', () => {
     );
   });
 
+  it('counts the riders behind a rider’s reports, not only the reports: one rider’s many are one voice', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    await matchedPair(t, a, b, { minutesAhead: 610 });
+    for (let i = 0; i < 3; i += 1) expect((await report(a, b)).statusCode).toBe(201);
+    const about = (await queue('?kind=report')).find(
+      (c: { about: { _id: string } | null }) => c.about?._id === b.id,
+    ).about;
+    expect(about).toMatchObject({ reportCount: 3, reporterCount: 1 });
+  });
+
   it('queues reports and tickets newest first with the riders involved, filters, replies and resolves', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 600 });

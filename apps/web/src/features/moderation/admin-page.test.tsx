@@ -18,6 +18,7 @@ const rider: DeskRider = {
   averageRating: 4.5,
   ratingCount: 2,
   reportCount: 0,
+  reporterCount: 0,
   suspended: false,
   suspensionReason: null,
   recentMatches: [],

@@ -37,6 +37,7 @@ const ticket = (status: DeskCase['status']): DeskCase => ({
     averageRating: 0,
     ratingCount: 0,
     reportCount: 0,
+    reporterCount: 0,
     suspended: false,
     suspensionReason: null,
     recentMatches: [],

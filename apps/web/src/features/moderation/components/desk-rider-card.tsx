@@ -22,7 +22,7 @@ export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift
           ? `★ ${rider.averageRating.toFixed(1)} (${rider.ratingCount} ratings)`
           : 'No ratings yet'}
         {' · '}
-        {rider.reportCount === 1 ? '1 report' : `${rider.reportCount} reports`}
+        {reportsText(rider.reportCount, rider.reporterCount)}
       </p>
       {rider.suspended ? (
         <p className="mt-1 font-medium text-red-700">Suspended: {rider.suspensionReason}</p>
@@ -53,3 +53,10 @@ export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift
     </div>
   );
 }
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** '3 reports', or '5 reports from 1 rider' when one rider reported more than once. */
+export const reportsText = (reports: number, reporters: number): string =>
+  plural(reports, 'report', 'reports') +
+  (reporters < reports ? ` from ${plural(reporters, 'rider', 'riders')}` : '');
