@@ -8,6 +8,7 @@ import { useChatRoom } from '../hooks/use-chat-room';
 import { useChatTrip } from '../hooks/use-chat-trip';
 import { useNow } from '../hooks/use-now';
 import { coRiderNames } from '../utils/chat-trip';
+import { outboxKey } from '../utils/outbox-store';
 import { flattenHistory, mergeMessages } from '../utils/merge-messages';
 import { buildTimeline } from '../utils/timeline';
 import { ChatHeader } from './chat-header';
@@ -113,6 +114,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
       {body}
       <Composer
         onSend={room.send}
+        draftKey={outboxKey(selfId, matchId)}
         closedNote={isClosed ? (room.closedMessage ?? CHAT_TEXTS.closed) : undefined}
       />
     </main>

@@ -68,3 +68,25 @@ it('grows with its text where the browser does not size it by itself', () => {
   heights.mockRestore();
   vi.unstubAllGlobals();
 });
+
+it('keeps what was being typed when the rider leaves the chat and comes back, until it is sent', () => {
+  sessionStorage.clear();
+  const onSend = vi.fn(() => true);
+  const first = render(<Composer onSend={onSend} draftKey="rider-1:match-1" />);
+  fireEvent.change(screen.getByRole('textbox'), { target: { value: 'At pillar 5, blue bag' } });
+  first.unmount();
+
+  render(<Composer onSend={onSend} draftKey="rider-1:match-1" />);
+  const box = screen.getByRole('textbox');
+  expect(box).toHaveProperty('value', 'At pillar 5, blue bag');
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+  expect(onSend).toHaveBeenCalledWith('At pillar 5, blue bag');
+  cleanup();
+
+  // Sent: nothing comes back; another chat never had it.
+  render(<Composer onSend={onSend} draftKey="rider-1:match-1" />);
+  expect(screen.getByRole('textbox')).toHaveProperty('value', '');
+  cleanup();
+  render(<Composer onSend={onSend} draftKey="rider-1:match-2" />);
+  expect(screen.getByRole('textbox')).toHaveProperty('value', '');
+});

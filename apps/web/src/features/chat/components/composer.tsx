@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -7,6 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
+import { readDraft, saveDraft } from '../utils/draft-store';
 import { cleanMessageText } from '@aeropool/contract/plain-text';
 import { Button } from '../../../components/ui/button';
 import { CHAT_TEXTS } from '../chat-texts';
@@ -27,15 +29,21 @@ const growsByItself = () => typeof CSS !== 'undefined' && CSS.supports?.('field-
 export function Composer({
   onSend,
   closedNote,
+  draftKey,
 }: {
   onSend: (text: string) => boolean;
+  /** Where the text being typed is kept for this tab (readDraft), so leaving does not lose it. */
+  draftKey?: string;
   /**
    * The chat has closed: said above the box, which stays, read-only, so what was being typed and
    * the focus in it are not lost with it.
    */
   closedNote?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (draftKey ? readDraft(draftKey) : ''));
+  useEffect(() => {
+    if (draftKey) saveDraft(draftKey, text);
+  }, [draftKey, text]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const counterId = useId();
