@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { TimelineMessage } from '../utils/timeline';
 import { MessageList } from './message-list';
@@ -57,4 +57,27 @@ it('reads out a co-rider’s new message only: not the history, older pages or o
   // The history started again at an earlier page (a gap after an outage): nothing older is read.
   view.rerender(list([...older, ...opened]));
   expect(live()).toBe('Asha: Sure');
+});
+
+it('goes to the bottom for a message sent here, not for one the rider sent from another device', () => {
+  const history = [message(1, 'Where are you?'), message(2, 'At gate 4')];
+  const { rerender } = render(list(history));
+  const region = screen.getByRole('region', { name: 'Chat history' });
+  Object.defineProperty(region, 'scrollHeight', { configurable: true, value: 2000 });
+  Object.defineProperty(region, 'clientHeight', { configurable: true, value: 500 });
+  // Reading back, far from the bottom.
+  region.scrollTop = 100;
+  fireEvent.scroll(region);
+
+  rerender(list([...history, message(3, 'On my way (from my phone)', true)]));
+  expect(region.scrollTop).toBe(100);
+
+  rerender(
+    list([
+      ...history,
+      message(3, 'On my way (from my phone)', true),
+      { ...message(4, 'Typed here', true), delivery: 'sending' },
+    ]),
+  );
+  expect(region.scrollTop).toBe(2000);
 });

@@ -69,7 +69,11 @@ export function MessageList({
     else if (isOlderPage) {
       // Older messages went in above: keep the ones on screen where they were.
       element.scrollTop += element.scrollHeight - before.scrollHeight;
-    } else if (last?.key !== before.lastKey && last?.isOwn) toBottom();
+    } else if (last?.key !== before.lastKey && last?.isOwn && last.delivery !== 'sent') {
+      // Sent from this tab (still on its way): the rider wants to see it. One of theirs sent from
+      // another device arrives stored, and does not pull a rider reading back to the bottom.
+      toBottom();
+    }
     // Counted too: a co-rider's message goes in above an own one still on its way.
     else if (
       isNearBottom.current &&
