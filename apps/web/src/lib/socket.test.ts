@@ -87,6 +87,38 @@ it('stays disconnected when the handshake was refused for the token, and asks th
   }
 }, 10_000);
 
+it('connects again when the rider comes back to the tab, after a refusal the session check did not explain (too many tabs)', async () => {
+  saveSession({ userId: 'rider-12', userEmail: 'rider@example.com', token: 'token-7' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [{}] }), {
+          status: 200,
+        }),
+    ),
+  );
+  try {
+    refuseWith = (attempt) =>
+      attempt === 1
+        ? refusal('Too many open chat connections. Close some AeroPool tabs and try again.')
+        : undefined;
+    const socket = getSocket('token-7');
+    await new Promise((resolve) => socket.once('connect_error', resolve));
+    // No loop while nothing changed.
+    await sleep(CHAT_SOCKET_OPTIONS.reconnectionDelay + 500);
+    expect(socket.active).toBe(false);
+    expect(handshakes).toBe(1);
+    // The rider closed the other tabs and comes back to this one.
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(socket.connected).toBe(true));
+    expect(handshakes).toBe(2);
+  } finally {
+    vi.unstubAllGlobals();
+    clearSession();
+  }
+}, 10_000);
+
 const onNotification = () => undefined;
 
 it('tells a screen its socket is back after the server dropped it, not at the first connect', async () => {

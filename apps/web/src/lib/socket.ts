@@ -67,16 +67,37 @@ export function getSocket(token: string): AppSocket {
     // One request says so the app's way, whose 401 signs the rider out, instead of a chat that
     // shows Offline for ever.
     // Not when the token changed meanwhile (a password change): the new one opens a new socket.
-    else if (getToken() === token) void confirmSession();
+    else if (getToken() === token)
+      void confirmSession().then((isSignedIn) => {
+        // Still signed in: refused for another reason (too many tabs open). Tried again when the
+        // rider comes back to this tab or the network returns, not in a loop.
+        if (isSignedIn) connectWhenBack(socket);
+      });
   });
   shared = { token, socket };
   return socket;
 }
 
-const confirmSession = async () => {
+/** Asks the API whether the session holds (a 401 signs the rider out); true when it does. */
+const confirmSession = async (): Promise<boolean> => {
   const userId = getSession()?.userId;
-  if (userId) await apiRequest('GET', `/user/${encodeURIComponent(userId)}`).catch(() => undefined);
+  if (!userId) return false;
+  return apiRequest('GET', `/user/${encodeURIComponent(userId)}`).then(
+    () => true,
+    () => false,
+  );
 };
+
+/** Connects `socket` again at the window's next focus or when the network comes back. */
+function connectWhenBack(socket: AppSocket) {
+  const retry = () => {
+    window.removeEventListener('focus', retry);
+    window.removeEventListener('online', retry);
+    if (shared?.socket === socket && !socket.active) socket.connect();
+  };
+  window.addEventListener('focus', retry);
+  window.addEventListener('online', retry);
+}
 
 /** Closes the shared connection, e.g. on sign-out or when the token changes. */
 export function disconnectSocket(): void {
