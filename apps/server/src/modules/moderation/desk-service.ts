@@ -198,8 +198,22 @@ export async function replyToTicket(
       );
       return 'Reply sent to the rider.';
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
+      // The audit trail still says a reply went out, on its own if the database takes it now.
+      await audit(
+        ctx.db,
+        {
+          operatorId,
+          action: 'Replied to ticket',
+          targetKind: 'ticket',
+          targetId: ticketId,
+          detail: `${reference} (mailed; not added to the ticket)`,
+        },
+        now,
+      ).catch((auditError: unknown) =>
+        ctx.log.error({ err: auditError, ticket: reference }, 'ticket reply not audited'),
+      );
       return 'Reply sent to the rider, but it could not be added to the ticket: do not send it again.';
     });
 }
@@ -213,6 +227,20 @@ export async function resolveCase(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const table = kind === 'report' ? reports : supportTickets;
+    // A case about the operator (their report, one against them, their ticket) is for another
+    // operator to close, as a suspension of oneself is.
+    const [parties] =
+      kind === 'report'
+        ? await tx
+            .select({ a: reports.reporterId, b: reports.reportedId })
+            .from(reports)
+            .where(eq(reports.id, id))
+        : await tx
+            .select({ a: supportTickets.userId, b: supportTickets.userId })
+            .from(supportTickets)
+            .where(eq(supportTickets.id, id));
+    if (parties && (parties.a === operatorId || parties.b === operatorId))
+      throw new AppError('FORBIDDEN', 'This case is about you: another operator resolves it.');
     const updated =
       kind === 'report'
         ? await tx

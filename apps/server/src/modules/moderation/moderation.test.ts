@@ -187,6 +187,18 @@ describe('moderation desk', () => {
     expect(auditLog[0].operator).toContain(operator.email);
   });
 
+  it('leaves a case about the operator to another operator', async () => {
+    const rider = await t.signUp();
+    await matchedPair(t, rider, operator, { minutesAhead: 620 });
+    const against = (await report(rider, operator)).json().entities[0];
+    const own = (await ticket(operator)).json().entities[0];
+    for (const url of [`/reports/${against._id}/resolve`, `/tickets/${own._id}/resolve`]) {
+      const refused = await desk('POST', url, operator.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('This case is about you: another operator resolves it.');
+    }
+  });
+
   it('answers a reply mailed but not stored as sent, saying so, so it is not sent twice', async () => {
     const rider = await t.signUp();
     const opened = (await ticket(rider)).json().entities[0];
@@ -208,6 +220,12 @@ describe('moderation desk', () => {
         'Reply sent to the rider, but it could not be added to the ticket: do not send it again.',
     });
     await t.mail.waitFor(rider.email, (m) => m.raw.includes('Your refund is on its way.'));
+    // The audit trail still has it.
+    const [latest] = (await desk('GET', '/audit', operator.token)).json().entities;
+    expect(latest).toMatchObject({
+      action: 'Replied to ticket',
+      detail: `${opened.ticketNumber} (mailed; not added to the ticket)`,
+    });
   });
 
   it('takes no reply to a ticket whose rider’s account has closed and lost its address', async () => {
