@@ -26,6 +26,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The Upcoming list with no retries (a failed read fails at once); answers its client. */
+function renderUpcoming() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <TripList
+          userId="rider-1"
+          tab="upcoming"
+          onEdit={vi.fn()}
+          onCancel={vi.fn()}
+          onCreate={vi.fn()}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
 it('keeps the trips shown when a refresh fails, instead of swapping them for an error', async () => {
   let failing = false;
   vi.stubGlobal(
@@ -41,20 +60,7 @@ it('keeps the trips shown when a refresh fails, instead of swapping them for an 
           ),
     ),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <TripList
-          userId="rider-1"
-          tab="upcoming"
-          onEdit={vi.fn()}
-          onCancel={vi.fn()}
-          onCreate={vi.fn()}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const client = renderUpcoming();
   await screen.findByText('Koramangala', { exact: false });
 
   failing = true;
@@ -76,20 +82,6 @@ it('says so when the first load fails', async () => {
         }),
     ),
   );
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter>
-        <TripList
-          userId="rider-1"
-          tab="upcoming"
-          onEdit={vi.fn()}
-          onCancel={vi.fn()}
-          onCreate={vi.fn()}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderUpcoming();
   expect(await screen.findByText('Your trips could not be loaded.')).toBeTruthy();
 });
