@@ -24,6 +24,7 @@ export function ForgotPasswordPage() {
     step,
     goToStep,
     verifyEmail,
+    resendCode,
     otp,
     setOtp,
     verificationToken,
@@ -38,7 +39,7 @@ export function ForgotPasswordPage() {
   };
 
   const resend = async () => {
-    if (await sendOtp(email, { checkAccount: false })) resendTimer.start();
+    await resendCode(email, (address) => sendOtp(address, { checkAccount: false }));
   };
 
   return (

@@ -32,6 +32,7 @@ export function SignupPage() {
     step,
     goToStep,
     verifyEmail,
+    resendCode,
     otp,
     setOtp,
     verificationToken,
@@ -45,7 +46,7 @@ export function SignupPage() {
   };
 
   const resend = async () => {
-    if (await sendOtp(details.email)) resendTimer.start();
+    await resendCode(details.email, sendOtp);
   };
 
   if (isLeaving) return null;

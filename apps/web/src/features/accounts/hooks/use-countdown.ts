@@ -19,11 +19,15 @@ export function useCountdown(durationSeconds: number) {
     return () => window.clearInterval(timer);
   }, [endsAt]);
 
-  const start = useCallback(() => {
-    const current = Date.now();
-    setNow(current);
-    setEndsAt(current + durationSeconds * 1000);
-  }, [durationSeconds]);
+  /** From the full duration, or from `seconds` left (a countdown already under way). */
+  const start = useCallback(
+    (seconds = durationSeconds) => {
+      const current = Date.now();
+      setNow(current);
+      setEndsAt(current + seconds * 1000);
+    },
+    [durationSeconds],
+  );
 
   const reset = useCallback(() => setEndsAt(null), []);
   /** Over now: what it guarded may be done at once. */

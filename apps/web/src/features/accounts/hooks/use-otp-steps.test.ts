@@ -26,7 +26,9 @@ it('back to step 1 and the same address again returns to the code sent, without 
   await act(() => result.current.verifyEmail('asha@example.com', send));
   act(() => result.current.setOtp('12'));
   act(() => result.current.goToStep(1));
+  // Spec §4: away from step 2 the countdown resets and the code clears.
   expect(result.current).toMatchObject({ step: 1, otp: '' });
+  expect(result.current.resendTimer.isRunning).toBe(false);
 
   // The server refuses a second code to this address for 30 s: going on must not ask for one.
   await act(() => result.current.verifyEmail('asha@example.com', send));
@@ -48,4 +50,22 @@ it('stays on step 1 when the code could not be sent', async () => {
   });
   expect(result.current.step).toBe(1);
   expect(result.current.resendTimer.isRunning).toBe(false);
+});
+
+it('counts a code sent again on step 2 as the one to go back to', async () => {
+  vi.useFakeTimers();
+  try {
+    const send = sent();
+    const { result } = renderHook(() => useOtpSteps());
+    await act(() => result.current.verifyEmail('asha@example.com', send));
+    vi.advanceTimersByTime(31_000);
+    await act(() => result.current.resendCode('asha@example.com', send));
+    expect(send).toHaveBeenCalledTimes(2);
+    act(() => result.current.goToStep(1));
+    await act(() => result.current.verifyEmail('asha@example.com', send));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(result.current.step).toBe(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });
