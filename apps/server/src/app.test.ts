@@ -314,6 +314,8 @@ describe('configuration', () => {
     const config = loadConfig({ PORT: '', MATCH_MAX_DETOUR_MINUTES: '', PUBLIC_URL: '' });
     expect(config).toMatchObject({ PORT: 3000, MATCH_MAX_DETOUR_MINUTES: 15 });
     expect(config.PUBLIC_URL).toBeUndefined();
+    // The one whose empty value says something: no retries.
+    expect(loadConfig({ MAIL_RETRY_SECONDS: '' }).MAIL_RETRY_SECONDS).toEqual([]);
   });
 
   it('names the variable when a value is bad', () => {

@@ -239,7 +239,10 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A variable set empty (`PORT=` in a unit file, a blank line in an .env) is unset: coerced, it
   // would be 0, which is a valid port and a valid detour limit, and the server would run on it.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  // Not MAIL_RETRY_SECONDS, whose empty list means no retries.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== '' || name === 'MAIL_RETRY_SECONDS'),
+  );
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
