@@ -44,3 +44,22 @@ it('takes over the lock of a build whose process died', async () => {
   expect(await builder('c')).toBe(0);
   expect(fs.readFileSync(journal, 'utf8')).toBe('begin c\nend c\n');
 });
+
+it('takes over a lock its holder never wrote its pid into, once that is long past', async () => {
+  fs.rmSync(journal, { force: true });
+  fs.writeFileSync(lockFile, '');
+  const longAgo = new Date(Date.now() - 60_000);
+  fs.utimesSync(lockFile, longAgo, longAgo);
+  expect(await builder('d')).toBe(0);
+  expect(fs.readFileSync(journal, 'utf8')).toBe('begin d\nend d\n');
+});
+
+it('takes over a lock older than any build, whatever pid it names (reused after a reboot)', async () => {
+  fs.rmSync(journal, { force: true });
+  // This test's own process: alive, but not a build.
+  fs.writeFileSync(lockFile, String(process.pid));
+  const longAgo = new Date(Date.now() - 11 * 60_000);
+  fs.utimesSync(lockFile, longAgo, longAgo);
+  expect(await builder('e')).toBe(0);
+  expect(fs.readFileSync(journal, 'utf8')).toBe('begin e\nend e\n');
+});
