@@ -27,6 +27,8 @@ export const UNREADABLE_MESSAGE = 'This message could not be read.';
  */
 export function decryptMessage(keys: Buffer[], matchId: string, stored: string): string | null {
   const raw = Buffer.from(stored, 'base64url');
+  // Too short to hold its IV and tag: damaged, not a message any key opens.
+  if (raw.length < IV_BYTES + TAG_BYTES) return null;
   for (const key of keys) {
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(matchId));
