@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCluster } from './start-cluster';
+import { STOP_SIGNALS } from '../startup-error';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -44,5 +45,6 @@ const stop = async () => {
   await cluster.stop();
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+// SIGHUP too: a closed terminal would otherwise leave the nginx it started (which takes SIGHUP
+// as "reload") running on the port.
+for (const signal of STOP_SIGNALS) process.on(signal, () => void stop());
