@@ -119,6 +119,28 @@ it('connects again when the rider comes back to the tab, after a refusal the ses
   }
 }, 10_000);
 
+it('connects again when the network returns, though the session check could not reach the API either', async () => {
+  saveSession({ userId: 'rider-13', userEmail: 'rider@example.com', token: 'token-8' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+  try {
+    refuseWith = (attempt) =>
+      attempt === 1 ? refusal('Too many open chat connections.') : undefined;
+    const socket = getSocket('token-8');
+    await new Promise((resolve) => socket.once('connect_error', resolve));
+    await sleep(200);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(socket.connected).toBe(true));
+  } finally {
+    vi.unstubAllGlobals();
+    clearSession();
+  }
+}, 10_000);
+
 const onNotification = () => undefined;
 
 it('tells a screen its socket is back after the server dropped it, not at the first connect', async () => {

@@ -6,7 +6,7 @@ import type {
   HandshakeRefusal,
   ServerToClientEvents,
 } from '@aeropool/contract/socket-events';
-import { apiRequest } from './api-client';
+import { ApiError, apiRequest } from './api-client';
 import { getSession, getToken, useSession } from './session';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -78,25 +78,31 @@ export function getSocket(token: string): AppSocket {
   return socket;
 }
 
-/** Asks the API whether the session holds (a 401 signs the rider out); true when it does. */
+/**
+ * Asks the API whether the session holds (a 401 signs the rider out); false only when it said
+ * the session is over. Unreachable or busy, it may well hold.
+ */
 const confirmSession = async (): Promise<boolean> => {
   const userId = getSession()?.userId;
   if (!userId) return false;
   return apiRequest('GET', `/user/${encodeURIComponent(userId)}`).then(
     () => true,
-    () => false,
+    (error: unknown) => !(error instanceof ApiError && error.statusCode === 401),
   );
 };
 
-/** Connects `socket` again at the window's next focus or when the network comes back. */
+/** Connects `socket` again when the rider comes back to the tab or the network comes back. */
 function connectWhenBack(socket: AppSocket) {
   const retry = () => {
+    if (document.visibilityState !== 'visible') return;
     window.removeEventListener('focus', retry);
     window.removeEventListener('online', retry);
+    document.removeEventListener('visibilitychange', retry);
     if (shared?.socket === socket && !socket.active) socket.connect();
   };
   window.addEventListener('focus', retry);
   window.addEventListener('online', retry);
+  document.addEventListener('visibilitychange', retry);
 }
 
 /** Closes the shared connection, e.g. on sign-out or when the token changes. */
