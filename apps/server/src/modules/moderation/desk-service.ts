@@ -178,6 +178,12 @@ export async function replyToTicket(
       ctx.log.error({ err: error, ticket: reference }, 'ticket reply not sent');
       throw new AppError('SERVICE_UNAVAILABLE', 'The reply could not be mailed. Please try again.');
     });
+  const audited = (db: DbOrTx, detail: string) =>
+    audit(
+      db,
+      { operatorId, action: 'Replied to ticket', targetKind: 'ticket', targetId: ticketId, detail },
+      now,
+    );
   // The rider has the reply now. A failure to store it must not read as "try again": a second
   // send would mail them the same answer twice. It answers as sent, saying what is missing.
   return ctx.db
@@ -185,34 +191,15 @@ export async function replyToTicket(
       await tx
         .insert(ticketReplies)
         .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
-      await audit(
-        tx,
-        {
-          operatorId,
-          action: 'Replied to ticket',
-          targetKind: 'ticket',
-          targetId: ticketId,
-          detail: reference,
-        },
-        now,
-      );
+      await audited(tx, reference);
       return 'Reply sent to the rider.';
     })
     .catch(async (error: unknown) => {
       ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
       // The audit trail still says a reply went out, on its own if the database takes it now.
-      await audit(
-        ctx.db,
-        {
-          operatorId,
-          action: 'Replied to ticket',
-          targetKind: 'ticket',
-          targetId: ticketId,
-          detail: `${reference} (mailed; not added to the ticket)`,
-        },
-        now,
-      ).catch((auditError: unknown) =>
-        ctx.log.error({ err: auditError, ticket: reference }, 'ticket reply not audited'),
+      await audited(ctx.db, `${reference} (mailed; not added to the ticket)`).catch(
+        (auditError: unknown) =>
+          ctx.log.error({ err: auditError, ticket: reference }, 'ticket reply not audited'),
       );
       return 'Reply sent to the rider, but it could not be added to the ticket: do not send it again.';
     });

@@ -29,7 +29,8 @@ export async function rateCoPassenger(
   if (input.ratedUserId === raterId) throw new AppError('BAD_REQUEST', 'You cannot rate yourself.');
   // Under the match's lock, as a cancel or a leave takes it: a rating never lands on a match
   // cancelled, or on a rider who left the cab, while it was being checked. The two riders' rows
-  // first (the rating's keys): a deactivation or suspension takes the rider, then the match.
+  // first, in id order, as the rating's keys take them anyway (key share): taken after the match,
+  // they would come in the other order from a path that locks a rider and then the match.
   return ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: users.id })

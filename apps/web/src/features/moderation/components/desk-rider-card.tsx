@@ -1,5 +1,6 @@
 import type { DeskRider } from '@aeropool/contract/moderation';
 import { formatDateTime } from '../../../lib/format-time';
+import { plural } from '../../../lib/plural';
 
 type Props = {
   role: string;
@@ -53,8 +54,6 @@ export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift
     </div>
   );
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** '3 reports', or '5 reports from 1 rider' when one rider reported more than once. */
 export const reportsText = (reports: number, reporters: number): string =>

@@ -7,7 +7,10 @@ type Props = {
   isPending: boolean;
   /** A cab of three: the others ride on together when this rider leaves. */
   cabGoesOn: boolean;
-  /** The trip's time has passed (Past tab): the ride request has nothing left to stay open for. */
+  /**
+   * The rider's own time has passed (on Past, or on Upcoming while a co-rider's is still ahead): the
+   * ride request has nothing left to stay open for.
+   */
   isAfterTrip: boolean;
   onBack: () => void;
   onConfirm: (alsoCancelMyRequest: boolean) => void;

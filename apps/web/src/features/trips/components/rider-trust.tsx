@@ -2,8 +2,7 @@ import type { Rider } from '@aeropool/contract/accounts';
 import { firstCharacter } from '@aeropool/contract/plain-text';
 import { PhoneVerifiedBadge } from '../../../components/ui/phone-verified-badge';
 import { formatMemberSince } from '../../accounts/utils/format-member-since';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../../../lib/plural';
 
 /** Initials in a circle: a face for the card without a photo. */
 export function RiderAvatar({ rider }: { rider: Pick<Rider, 'firstName' | 'lastName'> }) {

@@ -4,6 +4,7 @@ import { terminalAt } from '@aeropool/contract/terminals';
 import type { Cab, CabFitView, Match, RideRequest } from '@aeropool/contract/rides';
 import { directionLabel } from '@aeropool/contract/ride-rules';
 import { dateTimeParts } from '../../../lib/format-time';
+import { plural } from '../../../lib/plural';
 
 type Direction = RideRequest['direction'];
 type Routed = Pick<RideRequest, 'direction' | 'source' | 'destination'>;
@@ -70,8 +71,6 @@ export function fitText(fit: CabFitView, direction: Direction, ownTime: number):
   const day = sameDay ? '' : ` on ${reaches.weekday}, ${reaches.day} ${reaches.month}`;
   return `Cab reaches you ~${reaches.clock}${day} · ${order} · ${extra}`;
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /**
  * 'Cab with Asha K. and Ravi S. · room for 1 seat and 2 bags': an Active match with room, as a
