@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { StartupError } from '../startup-error';
 import { loadSecrets } from './secrets';
 
@@ -28,4 +28,22 @@ it('stops the start with the file named when secrets.json is damaged, instead of
     expect(() => loadSecrets({}, dir)).toThrow(`${file} is damaged. Restore it from a backup`);
     expect(fs.readFileSync(file, 'utf8')).toBe(damaged);
   }
+});
+
+it('leaves secrets.json as it was when writing it fails half-way (a full disk)', () => {
+  const dir = folder();
+  const file = path.join(dir, 'secrets.json');
+  // A folder from before chat: its key is added, which writes the file again.
+  const before = JSON.stringify({ jwtSecret: 'j'.repeat(64), hashKey: 'h'.repeat(43) });
+  fs.writeFileSync(file, before);
+  const rename = vi.spyOn(fs, 'renameSync').mockImplementation(() => {
+    throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+  });
+  try {
+    expect(() => loadSecrets({}, dir)).toThrow(/no space left/);
+  } finally {
+    rename.mockRestore();
+  }
+  expect(fs.readFileSync(file, 'utf8')).toBe(before);
+  expect(fs.readdirSync(dir)).toEqual(['secrets.json']);
 });

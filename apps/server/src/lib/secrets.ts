@@ -50,8 +50,12 @@ function storedSecrets(dataDir?: string): StoredSecrets {
 /** Written beside, then renamed over: a full disk or a crash never leaves half a file. */
 function writeWhole(file: string, stored: StoredSecrets) {
   const partial = `${file}.${process.pid}.partial`;
-  fs.writeFileSync(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
-  fs.renameSync(partial, file);
+  try {
+    fs.writeFileSync(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    fs.renameSync(partial, file);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
 }
 
 function readStored(file: string): StoredSecrets {
