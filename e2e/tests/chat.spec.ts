@@ -20,7 +20,7 @@ import {
   twoRiders,
   uniqueTag,
 } from '../fixtures/chat';
-import { blockMapTiles, shownName } from '../fixtures/trips';
+import { blockMapTiles, openDashboard, shownName } from '../fixtures/trips';
 
 /**
  * Pages in their own browser contexts (own storage, own socket), closed after the test:
@@ -222,6 +222,36 @@ test('messages written offline are sent once when the connection is back', async
   // Still once each after A's reconnection settled.
   await expect(rows(pageA)).toHaveText(['Today', /You: Running 5 minutes late/, /Wait at gate 3/]);
   expect(await historyTexts(request, a, matchId)).toEqual([first, second]);
+});
+
+test('a message written offline is sent when the connection is back, though the rider left the chat', async ({
+  request,
+  riderPage,
+}) => {
+  const { a, b } = await twoRiders(request);
+  const { matchId } = await createMatch(request, a, b);
+  const pageA = await riderPage(a);
+  // From My Trips, as a rider comes to a chat: going back needs no page load while offline.
+  await openDashboard(pageA);
+  await pageA.getByRole('link', { name: 'Chat Now' }).click();
+  await expect(pageA).toHaveURL(new RegExp(`/chat/${matchId}$`));
+  const roomA = chat(pageA);
+  await expect(roomA.pill).toHaveText('Connected');
+
+  await pageA.context().setOffline(true);
+  await expect(roomA.pill).toHaveText(/^(Offline|Reconnecting…)$/);
+  const text = 'At pillar 5, blue bag';
+  await roomA.input.fill(text);
+  await roomA.input.press('Enter');
+  await expect(messageItem(pageA, text)).toContainText(/Not sent — will retry|Sending…/);
+  // Off to My Trips (in the app: the network is down), before the connection comes back.
+  await roomA.main.getByRole('link', { name: 'Back to My Trips' }).click();
+  await expect(pageA.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
+
+  await pageA.context().setOffline(false);
+  // Stored once, without the chat being opened again.
+  await expect.poll(() => historyTexts(request, b, matchId), { timeout: 20_000 }).toEqual([text]);
+  await expect(pageA.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
 });
 
 test('only the riders of a match can open its chat', async ({ request, riderPage }) => {

@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { TripsLiveUpdates } from '../../features/trips/hooks/use-trips-live-updates';
+import { ChatLeftBehindSender } from '../../features/chat/hooks/use-send-left-behind';
 import { useSession } from '../../lib/session';
 import { APP_DESTINATIONS } from './app-nav';
 import { BrandLink } from './brand-link';
@@ -51,6 +52,7 @@ export function AppHeader() {
                 </svg>
               </NavLink>
               <TripsLiveUpdates />
+              <ChatLeftBehindSender />
               <NotificationBell userId={session.userId} />
               <button
                 type="button"

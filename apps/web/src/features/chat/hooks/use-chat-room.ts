@@ -19,6 +19,7 @@ import { getMessages } from '../api/get-messages';
 import { createClientId } from '../utils/client-id';
 import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
 import { nextToSend, requeueInFlight, retryDelay } from '../utils/outbox';
+import { holdRoom } from '../utils/left-behind';
 import { outboxKey, readOutbox, saveOutbox } from '../utils/outbox-store';
 import { createRoomReducer, initialRoomState } from '../utils/room-state';
 import { useConnectionState } from './use-connection-state';
@@ -60,6 +61,8 @@ export function useChatRoom(matchId: string, selfId: string) {
   useEffect(() => {
     saveOutbox(storeKey, state.outbox);
   }, [storeKey, state.outbox]);
+  // While open, this room sends its outbox; left, what it leaves unsent is sent from the header.
+  useEffect(() => holdRoom(storeKey), [storeKey]);
 
   /** Merges what was said while away; false when it should be tried again (not an access error). */
   const catchUp = useCallback(async (): Promise<boolean> => {

@@ -14,6 +14,20 @@ const STORAGE_PREFIX = `${RIDER_TAB_STORAGE_PREFIX}chat-outbox:`;
 
 export const outboxKey = (userId: string, matchId: string) => `${userId}:${matchId}`;
 
+/** The chats of `userId` with an outbox kept in this tab. */
+export function outboxMatchIdsOf(userId: string): string[] {
+  const prefix = `${STORAGE_PREFIX}${userId}:`;
+  const keys = [...memoryOnly.keys()].map((key) => STORAGE_PREFIX + key);
+  try {
+    for (let i = 0; i < sessionStorage.length; i += 1) keys.push(sessionStorage.key(i) ?? '');
+  } catch {
+    // No storage: the memory-only ones.
+  }
+  return [...new Set(keys.filter((key) => key.startsWith(prefix)))].map((key) =>
+    key.slice(prefix.length),
+  );
+}
+
 const STATUSES: ReadonlySet<unknown> = new Set(['queued', 'sending', 'failed', 'rejected']);
 
 const isOutboxItem = (value: unknown): value is OutboxItem => {
