@@ -9,7 +9,7 @@ const base: TimelineMessage = {
   text: '',
   sentAt: Date.parse('2026-11-21T13:00:00Z'),
   senderId: 'u-1',
-  senderFirstName: 'Asha',
+  senderName: 'Asha',
   isOwn: false,
   isFirstOfRun: true,
   delivery: 'sent',

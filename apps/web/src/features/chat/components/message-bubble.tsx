@@ -26,7 +26,7 @@ export function MessageBubble({ message }: { message: TimelineMessage }) {
       className={`flex flex-col ${isOwn ? 'items-end pl-10 sm:pl-24' : 'items-start pr-10 sm:pr-24'} ${message.isFirstOfRun ? 'mt-3' : 'mt-1'}`}
     >
       {!isOwn && message.isFirstOfRun ? (
-        <p className="mb-1 px-1 text-xs font-semibold text-slate-600">{message.senderFirstName}</p>
+        <p className="mb-1 px-1 text-xs font-semibold text-slate-600">{message.senderName}</p>
       ) : null}
       <div
         className={`max-w-full rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug shadow-sm ${
@@ -35,7 +35,7 @@ export function MessageBubble({ message }: { message: TimelineMessage }) {
             : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'
         }`}
       >
-        <span className="sr-only">{isOwn ? 'You: ' : `${message.senderFirstName}: `}</span>
+        <span className="sr-only">{isOwn ? 'You: ' : `${message.senderName}: `}</span>
         <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.text}</p>
       </div>
       <p className="mt-1 flex items-center gap-1.5 px-1 text-xs text-slate-500">

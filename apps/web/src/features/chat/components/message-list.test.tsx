@@ -11,7 +11,7 @@ const message = (n: number, text: string, isOwn = false): TimelineMessage => ({
   text,
   sentAt: Date.UTC(2026, 10, 28, 4, 0, n),
   senderId: isOwn ? 'me' : 'asha',
-  senderFirstName: isOwn ? 'You' : 'Asha',
+  senderName: isOwn ? 'You' : 'Asha',
   isOwn,
   isFirstOfRun: true,
   delivery: 'sent',

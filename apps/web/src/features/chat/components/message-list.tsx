@@ -89,7 +89,7 @@ export function MessageList({
       newestHeard.sentAt > before.heardAt &&
       announcer.current
     )
-      announcer.current.textContent = `${newestHeard.senderFirstName}: ${newestHeard.text}`;
+      announcer.current.textContent = `${newestHeard.senderName}: ${newestHeard.text}`;
     previous.current = {
       hasRun: true,
       firstKey,

@@ -45,6 +45,22 @@ describe('buildTimeline', () => {
     ]);
   });
 
+  it('tells apart two riders of one first name by their last initial, and only then', () => {
+    const rahulK = { _id: 'u-rk', firstName: 'Rahul', lastName: 'K.', email: '' };
+    const rahulS = { _id: 'u-rs', firstName: 'Rahul', lastName: 'S.', email: '' };
+    const names = (list: ChatMessage[]) =>
+      messagesOf(buildTimeline(list, [], options)).map((m) => m.senderName);
+    expect(
+      names([stored('1', '2026-11-21T10:00:00Z', rahulK), stored('2', '2026-11-21T10:01:00Z')]),
+    ).toEqual(['Rahul', 'Asha']);
+    expect(
+      names([
+        stored('1', '2026-11-21T10:00:00Z', rahulK),
+        stored('2', '2026-11-21T10:01:00Z', rahulS),
+      ]),
+    ).toEqual(['Rahul K.', 'Rahul S.']);
+  });
+
   it('names the sender once per run, again after a day change', () => {
     const items = messagesOf(
       buildTimeline(

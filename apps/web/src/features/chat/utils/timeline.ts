@@ -13,7 +13,8 @@ export type TimelineMessage = {
   text: string;
   sentAt: number;
   senderId: string;
-  senderFirstName: string;
+  /** The first name, or with the last initial when two riders of the chat share it. */
+  senderName: string;
   isOwn: boolean;
   /** First of a run by the same sender on the same day: the name is shown once per run. */
   isFirstOfRun: boolean;
@@ -51,13 +52,14 @@ export function buildTimeline(
   { selfId, selfFirstName = 'You', now, canSend, timeZone = TIME_ZONE }: Options,
 ): TimelineItem[] {
   const storedKeys = new Set(stored.map((m) => messageKey(m.userId._id, m.clientId)));
+  const nameOf = senderNames(stored);
   const messages: Omit<TimelineMessage, 'isFirstOfRun'>[] = stored.map((m) => ({
     type: 'message',
     key: messageKey(m.userId._id, m.clientId),
     text: m.messageText,
     sentAt: Date.parse(m.timestamp),
     senderId: m.userId._id,
-    senderFirstName: m.userId.firstName,
+    senderName: nameOf(m.userId),
     isOwn: m.userId._id === selfId,
     delivery: 'sent',
   }));
@@ -74,7 +76,7 @@ export function buildTimeline(
       // rather than under every message said after it.
       sentAt: isRejected ? item.createdAt : Math.max(item.createdAt, lastStoredAt),
       senderId: selfId,
-      senderFirstName: selfFirstName,
+      senderName: selfFirstName,
       isOwn: true,
       delivery: deliveryOf(item, canSend),
       ...(item.error ? { error: item.error } : {}),
@@ -102,4 +104,21 @@ export function buildTimeline(
     previousSender = message.senderId;
   }
   return items;
+}
+
+/**
+ * How each sender is named: the first name, unless two riders of the chat share it (a cab of
+ * three with two Rahuls), whose messages then carry the last initial too ("Rahul K.").
+ */
+function senderNames(stored: readonly ChatMessage[]) {
+  const idsByFirstName = new Map<string, Set<string>>();
+  for (const { userId } of stored) {
+    const ids = idsByFirstName.get(userId.firstName) ?? new Set<string>();
+    ids.add(userId._id);
+    idsByFirstName.set(userId.firstName, ids);
+  }
+  return (sender: ChatMessage['userId']) =>
+    (idsByFirstName.get(sender.firstName)?.size ?? 0) > 1
+      ? `${sender.firstName} ${sender.lastName}`.trim()
+      : sender.firstName;
 }
