@@ -97,6 +97,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
         isLoadingOlder={history.isFetchingNextPage}
         hasOlderFailed={history.isFetchNextPageError}
         onLoadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
+        isClosed={isClosed}
       />
     );
   }

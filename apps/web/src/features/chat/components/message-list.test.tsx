@@ -81,3 +81,41 @@ it('goes to the bottom for a message sent here, not for one the rider sent from 
   );
   expect(region.scrollTop).toBe(2000);
 });
+
+it('reads out one’s own message refused for good, once', () => {
+  const view = render(list([message(1, 'Hello')]));
+  const live = () => document.querySelector('[aria-live="polite"]')!.textContent;
+  const sending = { ...message(2, 'See you at gate 4', true), delivery: 'sending' as const };
+  view.rerender(list([message(1, 'Hello'), sending]));
+  expect(live()).toBe('');
+  const refused = {
+    ...sending,
+    delivery: 'rejected' as const,
+    error: 'Message must be 2,000 characters or fewer.',
+  };
+  view.rerender(list([message(1, 'Hello'), refused]));
+  expect(live()).toBe('Not sent: “See you at gate 4” — Message must be 2,000 characters or fewer.');
+  view.rerender(list([message(1, 'Hello'), refused, message(3, 'Ok')]));
+  expect(live()).toBe('Asha: Ok');
+});
+
+it('leaves the messages a closed chat stopped to its note, not the list’s announcements', () => {
+  const view = render(list([message(1, 'Hello')]));
+  const live = () => document.querySelector('[aria-live="polite"]')!.textContent;
+  const stopped = {
+    ...message(2, 'Are we still on?', true),
+    delivery: 'rejected' as const,
+    error: 'This ride was cancelled, so its chat is closed.',
+  };
+  view.rerender(
+    <MessageList
+      items={[message(1, 'Hello'), stopped]}
+      hasOlder={false}
+      isLoadingOlder={false}
+      hasOlderFailed={false}
+      onLoadOlder={() => undefined}
+      isClosed
+    />,
+  );
+  expect(live()).toBe('');
+});

@@ -11,6 +11,8 @@ type Props = {
   /** The last older page failed: nothing loads by itself until the rider asks again. */
   hasOlderFailed: boolean;
   onLoadOlder: () => void;
+  /** The chat has closed: its own note tells of the messages it stopped. */
+  isClosed?: boolean;
 };
 
 /** Within this many pixels of the end the rider is reading the newest messages. */
@@ -32,6 +34,7 @@ export function MessageList({
   isLoadingOlder,
   hasOlderFailed,
   onLoadOlder,
+  isClosed = false,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const isNearBottom = useRef(true);
@@ -41,9 +44,11 @@ export function MessageList({
     lastKey?: string;
     /** The newest co-rider message seen so far: only a later one is read out. */
     heardAt: number;
+    /** Own messages refused so far: only a newly refused one is read out. */
+    refused: ReadonlySet<string>;
     count: number;
     scrollHeight: number;
-  }>({ count: 0, heardAt: 0, scrollHeight: 0 });
+  }>({ count: 0, heardAt: 0, refused: new Set(), scrollHeight: 0 });
   const announcer = useRef<HTMLParagraphElement>(null);
   // After a failure, scrolling (or a short page) would retry at once and again on every render.
   const canLoadOlder = hasOlder && !isLoadingOlder && !hasOlderFailed;
@@ -90,15 +95,24 @@ export function MessageList({
       announcer.current
     )
       announcer.current.textContent = `${newestHeard.senderName}: ${newestHeard.text}`;
+    // A message of one's own refused for good is said too: its "Not sent" is only seen. Not when
+    // the chat closed: its note (a status) says so once for every message it stopped.
+    const refused = items.filter(isMessage).filter((m) => m.isOwn && m.delivery === 'rejected');
+    const newlyRefused = refused.find((m) => !before.refused.has(m.key));
+    if (before.hasRun && newlyRefused && !isClosed && announcer.current)
+      announcer.current.textContent =
+        `${CHAT_TEXTS.rejected}: “${newlyRefused.text}”` +
+        (newlyRefused.error ? ` — ${newlyRefused.error}` : '');
     previous.current = {
       hasRun: true,
       firstKey,
       lastKey: last?.key,
       heardAt: Math.max(before.heardAt, newestHeard?.sentAt ?? 0),
+      refused: new Set(refused.map((m) => m.key)),
       count: messages.length,
       scrollHeight: element.scrollHeight,
     };
-  }, [firstKey, last, newestHeard, messages.length, items]);
+  }, [firstKey, last, newestHeard, messages.length, items, isClosed]);
 
   // A short first page does not fill the screen, so no scroll would ever ask for more.
   useEffect(() => {
