@@ -21,6 +21,8 @@ type Props = {
   ownRequest: RideRequest | null;
   connection: ConnectionState;
   now: number;
+  /** A co-rider blocked or reported from here: the chat is closed for this rider. */
+  onBlocked?: () => void;
 };
 
 const joinNames = (names: string[]) =>
@@ -34,6 +36,7 @@ export function ChatHeader({
   ownRequest,
   connection,
   now,
+  onBlocked,
 }: Props) {
   return (
     <header className="shrink-0 border-b border-slate-200 bg-white">
@@ -84,10 +87,10 @@ export function ChatHeader({
             <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700">
               Your co-riders ({coRiderProfiles.length})
             </summary>
-            <CoRiderRows riders={coRiderProfiles} />
+            <CoRiderRows riders={coRiderProfiles} onBlocked={onBlocked} />
           </details>
         ) : (
-          <CoRiderRows riders={coRiderProfiles} />
+          <CoRiderRows riders={coRiderProfiles} onBlocked={onBlocked} />
         )}
         <EmergencyActions className="pt-1" />
       </div>
@@ -95,14 +98,20 @@ export function ChatHeader({
   );
 }
 
-function CoRiderRows({ riders }: { riders: Props['coRiderProfiles'] }) {
+function CoRiderRows({
+  riders,
+  onBlocked,
+}: {
+  riders: Props['coRiderProfiles'];
+  onBlocked: Props['onBlocked'];
+}) {
   return riders.map((rider) => (
     <div key={rider._id} className="flex flex-wrap items-center justify-between gap-x-3">
       <div className="flex min-w-0 items-center gap-2">
         <RiderAvatar rider={rider} />
         <RiderTrust rider={rider} />
       </div>
-      <RiderSafetyActions rider={rider} canReport className="-mr-2" />
+      <RiderSafetyActions rider={rider} canReport className="-mr-2" onBlocked={onBlocked} />
     </div>
   ));
 }

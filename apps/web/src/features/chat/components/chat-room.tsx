@@ -111,6 +111,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
         ownRequest={trip?.ownRequest ?? null}
         connection={room.connection}
         now={now}
+        onBlocked={markClosed}
       />
       {body}
       <Composer

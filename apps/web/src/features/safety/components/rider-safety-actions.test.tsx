@@ -105,3 +105,25 @@ it('leaves focus on Block when the dialog is only cancelled', async () => {
 
   await waitFor(() => expect(document.activeElement).toBe(open));
 });
+
+it('says a block went through to whoever shows the rider (a chat closes at once), not a cancel', async () => {
+  fakeApi();
+  const onBlocked = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RiderSafetyActions rider={asha} canReport onBlocked={onBlocked} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Block Asha R.' }));
+  const dialog = screen.getByRole('dialog', { name: 'Block Asha R.?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(onBlocked).not.toHaveBeenCalled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Block Asha R.' }));
+  fireEvent.click(
+    within(screen.getByRole('dialog', { name: 'Block Asha R.?' })).getByRole('button', {
+      name: 'Block',
+    }),
+  );
+  await waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1));
+});

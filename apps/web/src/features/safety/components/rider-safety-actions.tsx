@@ -10,13 +10,15 @@ type Props = {
   /** Reports are for riders met through a match or a request, as the server allows. */
   canReport: boolean;
   className?: string;
+  /** After a block, or a report (which blocks too): e.g. a chat between them closes at once. */
+  onBlocked?: () => void;
 };
 
 const linkButton =
   'min-h-11 rounded-md px-3 text-sm font-semibold text-slate-600 underline-offset-2 hover:bg-slate-100 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** Block and Report, quiet but always at hand on a card that shows another rider. */
-export function RiderSafetyActions({ rider, canReport, className = '' }: Props) {
+export function RiderSafetyActions({ rider, canReport, className = '', onBlocked }: Props) {
   const [open, setOpen] = useState<'block' | 'report' | null>(null);
   const hasActedRef = useRef(false);
   const name = riderName(rider);
@@ -31,6 +33,7 @@ export function RiderSafetyActions({ rider, canReport, className = '' }: Props) 
 
   const onDone = () => {
     hasActedRef.current = true;
+    onBlocked?.();
   };
   return (
     <div className={`flex flex-wrap items-center gap-1 ${className}`}>
