@@ -846,6 +846,8 @@ describe('a cab of three', () => {
     const say = (user: SignedUpUser, text: string) =>
       storeMessage(t.app, { matchId, userId: user.id, clientId: randomUUID(), text });
     await say(a, 'Shall we take a third rider?');
+    // A moment apart: two messages of one instant have no order the history could keep.
+    t.clock.advance(1000);
     await say(b, 'Only if they travel light');
     t.clock.advance(1000);
     const askId = (await sendMatch(t, c, rideC._id, rideA._id)).json().entities[0]._id;
