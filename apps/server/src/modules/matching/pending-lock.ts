@@ -109,6 +109,8 @@ export async function acceptClosingOthers(
     )
     .returning(closedRequestColumns);
   const told = await ridersToTell(tx, closed, now);
-  // An ask to a cab that one rider accepted: the others' notices of it are read.
+  // An ask to a cab that one rider accepted: the others' notices of it are read. (A pair's
+  // request has one notice, the accepter's, which stays as they left it.)
+  if (!accepted[0]?.toMatchId) return told;
   return [...new Set([...told, ...(await ridersToTell(tx, accepted, now, userId))])];
 }

@@ -18,14 +18,12 @@ import { CHAT_TEXTS } from '../chat-texts';
 import { getMessages } from '../api/get-messages';
 import { createClientId } from '../utils/client-id';
 import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
-import { nextToSend, requeueInFlight, retryDelay } from '../utils/outbox';
+import { ACK_TIMEOUT_MS, nextToSend, requeueInFlight, retryDelay } from '../utils/outbox';
 import { holdRoom } from '../utils/left-behind';
 import { outboxKey, readOutbox, saveOutbox } from '../utils/outbox-store';
 import { createRoomReducer, initialRoomState } from '../utils/room-state';
 import { useConnectionState } from './use-connection-state';
 
-/** Waits for an acknowledgement before counting an attempt as failed (and retrying). */
-const ACK_TIMEOUT_MS = 10_000;
 const JOIN_RETRY_MS = 3000;
 
 const isAccessError = (error: unknown) =>

@@ -1,8 +1,7 @@
 import type { ChatAck } from '@aeropool/contract/chat';
 import type { AppSocket } from '../../../lib/socket';
+import { ACK_TIMEOUT_MS } from './outbox';
 import { outboxKey, outboxMatchIdsOf, readOutbox, saveOutbox } from './outbox-store';
-
-const ACK_TIMEOUT_MS = 10_000;
 
 /** The chats open in this tab now: their room sends their outbox (useChatRoom). */
 const openRooms = new Set<string>();

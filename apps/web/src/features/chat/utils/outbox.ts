@@ -27,6 +27,9 @@ export type OutboxItem = {
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
+/** How long a message (or a join) waits for the server's acknowledgement before it counts as failed. */
+export const ACK_TIMEOUT_MS = 10_000;
+
 /** 1 s, 2 s, 4 s … at most 30 s between attempts after a timeout or a server error. */
 export const retryDelay = (attempt: number) =>
   Math.min(1000 * 2 ** Math.max(0, attempt - 1), MAX_RETRY_DELAY_MS);
