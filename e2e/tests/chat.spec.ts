@@ -248,10 +248,22 @@ test('a message written offline is sent when the connection is back, though the 
   await roomA.main.getByRole('link', { name: 'Back to My Trips' }).click();
   await expect(pageA.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
 
+  // Closing the tab now would lose it: the browser asks first; the rider stays.
+  const asked = pageA.waitForEvent('dialog');
+  await pageA.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+
   await pageA.context().setOffline(false);
   // Stored once, without the chat being opened again.
   await expect.poll(() => historyTexts(request, b, matchId), { timeout: 20_000 }).toEqual([text]);
   await expect(pageA.getByRole('heading', { name: 'My Trips', level: 1 })).toBeVisible();
+  // Sent: the tab closes without asking.
+  pageA.on('dialog', (unexpected) => void unexpected.dismiss());
+  const closed = pageA.waitForEvent('close', { timeout: 5_000 });
+  await pageA.close({ runBeforeUnload: true });
+  await closed;
 });
 
 test('only the riders of a match can open its chat', async ({ request, riderPage }) => {

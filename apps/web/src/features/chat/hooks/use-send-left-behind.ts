@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session';
 import { useSocket } from '../../../lib/socket';
-import { sendLeftBehind } from '../utils/left-behind';
+import { hasUnsent, sendLeftBehind } from '../utils/left-behind';
 
 /**
  * On every signed-in page: whenever the chat connection is (back) up, messages queued in chats
- * the rider has left go out (sendLeftBehind).
+ * the rider has left go out (sendLeftBehind), and closing the tab before they have asks first.
  */
 export function useSendLeftBehind(): void {
   const socket = useSocket();
@@ -19,6 +19,15 @@ export function useSendLeftBehind(): void {
       socket.off('connect', send);
     };
   }, [socket, userId]);
+  useEffect(() => {
+    if (!userId) return;
+    // The outbox outlives a reload but not the tab: closing it would lose the messages unsaid.
+    const warn = (event: BeforeUnloadEvent) => {
+      if (hasUnsent(userId)) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [userId]);
 }
 
 /** useSendLeftBehind as an element, for the signed-in header. */

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ChatAck, SendChatMessage } from '@aeropool/contract/chat';
 import { disconnectSocket, getSocket } from '../../../lib/socket';
 import { enqueue } from './outbox';
-import { holdRoom, sendLeftBehind } from './left-behind';
+import { hasUnsent, holdRoom, sendLeftBehind } from './left-behind';
 import { outboxKey, readOutbox, saveOutbox } from './outbox-store';
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
@@ -94,4 +94,9 @@ it('leaves an open chat’s messages to its room, and keeps a refused one to sho
   expect(readOutbox(outboxKey('rider-1', 'match-2'))).toMatchObject([
     { status: 'rejected', error: 'This chat is closed.' },
   ]);
+  // The open chat's message is still unsent; a refused one is not worth keeping the tab for.
+  expect(hasUnsent('rider-1')).toBe(true);
+  saveOutbox(outboxKey('rider-1', 'match-1'), []);
+  expect(hasUnsent('rider-1')).toBe(false);
+  expect(hasUnsent('rider-2')).toBe(false);
 });

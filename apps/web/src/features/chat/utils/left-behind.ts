@@ -12,6 +12,13 @@ export function holdRoom(key: string): () => void {
   return () => openRooms.delete(key);
 }
 
+/** Whether `userId` has messages in this tab that the server has not taken yet. */
+export function hasUnsent(userId: string): boolean {
+  return outboxMatchIdsOf(userId).some((matchId) =>
+    readOutbox(outboxKey(userId, matchId)).some((item) => item.status !== 'rejected'),
+  );
+}
+
 const sendingFor = new WeakMap<AppSocket, Promise<void>>();
 
 /**
