@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supportConfirmationMail } from './support-mails';
+import { supportConfirmationMail, supportTeamMail } from './support-mails';
 
 const ticket = {
   _id: 't1',
@@ -25,5 +25,20 @@ describe('the ticket confirmation mail', () => {
       expect(part).toContain('India Standard Time');
     }
     expect(mail.replyTo).toBe('help@example.com');
+  });
+});
+
+describe('the support team’s mail of a ticket', () => {
+  it('cannot be made to show another address as the rider’s, whatever their name says', () => {
+    const mail = supportTeamMail('help@example.com', ticket, {
+      name: 'Asha <victim@example.org> x',
+      email: 'asha@example.com',
+    });
+    for (const part of [mail.text, mail.html])
+      expect(part).toContain('Account e-mail: asha@example.com');
+    expect(mail.text).toContain('From: “Asha <victim@example.org> x”');
+    expect(mail.text).not.toContain('<asha@example.com>');
+    // The display name a mail client shows in place of the address holds no address.
+    expect(mail.replyTo).toBe('"Asha victimexample.org x" <asha@example.com>');
   });
 });

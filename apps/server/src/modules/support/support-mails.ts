@@ -5,13 +5,19 @@ import type { MailMessage } from '../../lib/mailer';
 
 type Rider = { name: string; email: string };
 
-const quoteName = (name: string) => `"${name.replace(/["\\\r\n]/g, '')}"`;
+/**
+ * A rider's name as a display name: without what could make it read as an address ("Asha
+ * <someone@else>"), since mail clients show the display name and hide the address behind it.
+ */
+const displayName = (name: string) => `"${name.replace(/["\\\r\n<>@]/g, '').trim()}"`;
 
 export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider): MailMessage {
   const subject = `[${ticket.ticketNumber}] ${ticket.category}: ${quoted(ticket.subject, 120)}`;
   const text = [
     `New support ticket ${ticket.ticketNumber}`,
-    `From: ${rider.name} <${rider.email}>`,
+    // The account's address on its own line: the name is the rider's own words.
+    `From: ${quoted(rider.name, 80)}`,
+    `Account e-mail: ${rider.email}`,
     `Category: ${ticket.category}`,
     `Subject: ${ticket.subject}`,
     '',
@@ -20,11 +26,12 @@ export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider)
   const html = layoutHtml(
     subject,
     `<p><strong>New support ticket ${escapeHtml(ticket.ticketNumber)}</strong></p>
-     <p>From: ${escapeHtml(rider.name)} &lt;${escapeHtml(rider.email)}&gt;<br>
+     <p>From: ${escapeHtml(quoted(rider.name, 80))}<br>
+     Account e-mail: ${escapeHtml(rider.email)}<br>
      Category: ${escapeHtml(ticket.category)}<br>Subject: ${escapeHtml(ticket.subject)}</p>
      <p style="white-space:pre-wrap">${escapeHtml(ticket.description)}</p>`,
   );
-  return { to, subject, text, html, replyTo: `${quoteName(rider.name)} <${rider.email}>` };
+  return { to, subject, text, html, replyTo: `${displayName(rider.name)} <${rider.email}>` };
 }
 
 /** The rider's answer goes to the support desk: the mail asks for one, and comes from no-reply. */
