@@ -129,6 +129,8 @@ export async function listQueue(
   };
 }
 
+const CASE_ABOUT_YOU = 'This case is about you: another operator resolves it.';
+
 /**
  * Mailed to the rider, then stored in the ticket's thread: a reply that could not be mailed never
  * shows in the thread as sent.
@@ -146,6 +148,7 @@ export async function replyToTicket(
       ticketNumber: supportTickets.ticketNumber,
       subject: supportTickets.subject,
       status: supportTickets.status,
+      riderId: supportTickets.userId,
       firstName: users.firstName,
       email: users.email,
     })
@@ -153,6 +156,8 @@ export async function replyToTicket(
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .where(eq(supportTickets.id, ticketId));
   if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
+  // As for resolving it (resolveCase): an operator's own ticket is answered by another operator.
+  if (ticket.riderId === operatorId) throw new AppError('FORBIDDEN', CASE_ABOUT_YOU);
   // A resolved ticket is out of the Open queue: a reply there would invite an answer nobody sees.
   if (ticket.status !== 'Open')
     throw new AppError('CONFLICT', 'This ticket is resolved, so it takes no more replies.');
@@ -227,7 +232,7 @@ export async function resolveCase(
             .from(supportTickets)
             .where(eq(supportTickets.id, id));
     if (parties && (parties.a === operatorId || parties.b === operatorId))
-      throw new AppError('FORBIDDEN', 'This case is about you: another operator resolves it.');
+      throw new AppError('FORBIDDEN', CASE_ABOUT_YOU);
     const updated =
       kind === 'report'
         ? await tx

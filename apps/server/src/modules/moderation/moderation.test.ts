@@ -197,6 +197,14 @@ describe('moderation desk', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('This case is about you: another operator resolves it.');
     }
+    // Nor does the operator answer their own ticket: no mail, nothing in its thread.
+    const replied = await desk('POST', `/tickets/${own._id}/replies`, operator.token, {
+      message: 'Sorted, says me.',
+    });
+    expect(replied.statusCode).toBe(403);
+    expect(replied.json().message).toBe('This case is about you: another operator resolves it.');
+    const listed = (await queue('?kind=ticket')).find((c: { _id: string }) => c._id === own._id);
+    expect(listed.replies).toEqual([]);
   });
 
   it('answers a reply mailed but not stored as sent, saying so, so it is not sent twice', async () => {

@@ -3,11 +3,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, expect, it, vi } from 'vitest';
 import type { DeskCase } from '@aeropool/contract/moderation';
 import { CaseCard } from './case-card';
+import { clearSession, saveSession } from '../../../lib/session';
 
 vi.mock('../../../lib/notify', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
 afterEach(() => {
   cleanup();
+  clearSession();
   vi.unstubAllGlobals();
 });
 
@@ -98,4 +100,19 @@ it('clears a refused reply’s message as the operator edits it', () => {
   expect(box.getAttribute('aria-invalid')).toBe('true');
   fireEvent.change(box, { target: { value: 'Fixed' } });
   expect(box.getAttribute('aria-invalid')).toBeNull();
+});
+
+it('offers no reply or resolution on a case about the operator viewing it, and says why', () => {
+  saveSession({ userId: 'rider-1', userEmail: 'asha@example.in', token: 'token-test' });
+  render(page(ticket('Open')));
+  expect(screen.getByText('This case is about you: another operator resolves it.')).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: /Reply to/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Resolve AP-1001' })).toBeNull();
+
+  cleanup();
+  saveSession({ userId: 'operator-2', userEmail: 'op@example.in', token: 'token-test' });
+  render(page(ticket('Open')));
+  expect(screen.queryByText(/This case is about you/)).toBeNull();
+  expect(screen.getByRole('textbox', { name: 'Reply to Asha Rao' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Resolve AP-1001' })).toBeTruthy();
 });

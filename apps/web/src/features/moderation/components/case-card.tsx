@@ -15,6 +15,7 @@ import { DeskRiderCard } from './desk-rider-card';
 import { ReasonDialog } from './reason-dialog';
 import { formatDateTime } from '../../../lib/format-time';
 import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
+import { useSession } from '../../../lib/session';
 
 type Dialog = { type: 'suspend' | 'lift'; rider: DeskRider } | null;
 
@@ -31,6 +32,10 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
   // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
   const cardRef = useFocusStaysNearby<HTMLElement>(entry.status);
+  // The server refuses an operator's reply to or resolution of a case about themselves.
+  const selfId = useSession()?.userId;
+  const isAboutMe = !!selfId && (entry.from._id === selfId || entry.about?._id === selfId);
+  const isOpen = entry.status === 'Open' && !isAboutMe;
 
   const run = async (input: Parameters<typeof action.mutateAsync>[0]) => {
     try {
@@ -103,7 +108,12 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
           ))}
         </ol>
       ) : null}
-      {entry.kind === 'ticket' && entry.status === 'Open' ? (
+      {entry.status === 'Open' && isAboutMe ? (
+        <p className="text-sm text-slate-600">
+          This case is about you: another operator resolves it.
+        </p>
+      ) : null}
+      {entry.kind === 'ticket' && isOpen ? (
         <form onSubmit={(event) => void sendReply(event)} className="flex flex-col gap-2">
           <TextAreaField
             label={`Reply to ${entry.from.name}`}
@@ -130,7 +140,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
           </Button>
         </form>
       ) : null}
-      {entry.status === 'Open' ? (
+      {isOpen ? (
         <Button
           className="self-start"
           onClick={() => void run({ type: 'resolve', kind: entry.kind, id: entry._id })}
