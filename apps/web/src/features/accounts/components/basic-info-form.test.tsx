@@ -40,10 +40,10 @@ function fakeUserApi() {
   return { sentBody };
 }
 
-const renderForm = () =>
+const renderForm = (user: User = googleRider) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <BasicInfoForm user={googleRider} />
+      <BasicInfoForm user={user} />
     </QueryClientProvider>,
   );
 
@@ -65,7 +65,7 @@ it('saves a phone for a Google rider with no family name, leaving the names unse
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
   expect(screen.queryByText('Last Name is required')).toBeNull();
-  expect(api.sentBody()).toEqual({ phone: '9876543210', gender: null });
+  expect(api.sentBody()).toEqual({ phone: '9876543210' });
 });
 
 it('still checks and sends a name the rider changed', async () => {
@@ -81,7 +81,19 @@ it('still checks and sends a name the rider changed', async () => {
   fireEvent.change(lastName, { target: { value: 'Rao' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
-  expect(api.sentBody()).toEqual({ lastName: 'Rao', phone: null, gender: null });
+  // Nothing else: a phone or gender set on another device since this tab loaded stays as it is.
+  expect(api.sentBody()).toEqual({ lastName: 'Rao' });
+});
+
+it('sends a phone cleared and a gender changed, as the rider set them', async () => {
+  const api = fakeUserApi();
+  renderForm({ ...googleRider, phone: '+919876543210', phoneVerified: true, gender: 'woman' });
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '' } });
+  fireEvent.change(screen.getByLabelText('Gender (optional)'), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
+  expect(api.sentBody()).toEqual({ phone: null, gender: null });
 });
 
 it('drops a cancelled edit’s errors from the saved values', async () => {

@@ -38,6 +38,9 @@ export function BasicInfoForm({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
   const genderId = useId();
   const [draft, setDraft] = useState<Values>(() => valuesOf(user));
+  // What Edit Profile started from: only what the rider changed since is sent, so a tab that has
+  // not seen a number verified (or a gender set) on another device does not undo it.
+  const [base, setBase] = useState<Values>(() => valuesOf(user));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(formRef);
@@ -55,6 +58,7 @@ export function BasicInfoForm({ user }: { user: User }) {
 
   const startEditing = () => {
     setDraft(valuesOf(user));
+    setBase(valuesOf(user));
     setErrors({});
     setIsEditing(true);
   };
@@ -71,13 +75,14 @@ export function BasicInfoForm({ user }: { user: User }) {
     // Spec §3: a Google account without a family name is stored as ' ', which the name rule
     // refuses; a name the rider left alone is neither checked nor sent (the update is partial).
     const changedNames = {
-      ...(draft.firstName === user.firstName ? {} : { firstName: draft.firstName }),
-      ...(draft.lastName === user.lastName ? {} : { lastName: draft.lastName }),
+      ...(draft.firstName === base.firstName ? {} : { firstName: draft.firstName }),
+      ...(draft.lastName === base.lastName ? {} : { lastName: draft.lastName }),
     };
     const validation = validateFields(namesSchema.partial(), changedNames);
+    const isNewPhone = draft.phone !== base.phone;
     const phone = phoneForUpdate(draft.phone);
     const phoneError =
-      phone === undefined || (phone !== null && !toIndianMobile(phone))
+      isNewPhone && (phone === undefined || (phone !== null && !toIndianMobile(phone)))
         ? PHONE_MESSAGES.invalid
         : undefined;
     setErrors({ ...validation.errors, ...(phoneError ? { phone: phoneError } : {}) });
@@ -94,8 +99,10 @@ export function BasicInfoForm({ user }: { user: User }) {
       await mutateAsync({
         userId,
         ...validation.data,
-        phone,
-        gender: (draft.gender || null) as Gender | null,
+        ...(isNewPhone ? { phone } : {}),
+        ...(draft.gender === base.gender
+          ? {}
+          : { gender: (draft.gender || null) as Gender | null }),
       });
       toast.success(PROFILE_TOASTS.updated);
       setIsEditing(false);
