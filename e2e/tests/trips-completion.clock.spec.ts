@@ -222,6 +222,9 @@ test('three riders in three browsers form one cab, chat together and rate each o
     await expect(cab).toContainText(shownName(d));
     await expect(cab).toContainText(shownName(e));
     await expect(cab).toContainText('room for 1 seat and 2 bags');
+    // What one knows of a rider before sharing a cab, for each of its riders.
+    for (const rider of [d, e])
+      await expect(cab.getByRole('group', { name: `About ${rider.firstName}` })).toHaveCount(1);
     await expect(cab).toContainText(
       /Fare estimate: you pay ₹[\d,]+ shared vs ₹[\d,]+ solo, saving ₹[\d,]+/,
     );

@@ -5,6 +5,7 @@ import { useSendMatchRequest } from '../api/send-match-request';
 import { MATCH_TOASTS } from '../trip-toasts';
 import { cabRiderNames, cabText, fareText, fitText, riderName } from '../utils/trip-route';
 import { RiderSummary } from './rider-summary';
+import { RiderTrust } from './rider-trust';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
@@ -42,7 +43,21 @@ export function PotentialMatchItem({ match, myRequestId, myTime }: Props) {
           fareText(match.fare, match.fit.saving),
           fitText(match.fit, match.direction, myTime),
         ]}
-      />
+      >
+        {match.cab ? (
+          // Everyone one would share the cab with, each with what the first rider shows.
+          <ul aria-label="Also in this cab" className="mt-2 flex flex-col gap-1">
+            {match.cab.riders.slice(1).map((other) => (
+              <li key={other._id} className="text-sm">
+                <span className="font-medium wrap-anywhere text-slate-900">
+                  {riderName(other.rider)}
+                </span>
+                <RiderTrust rider={other.rider} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </RiderSummary>
       <div className="flex flex-col items-stretch gap-1 sm:items-end">
         <Button
           onClick={() => void send()}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { formatDistance } from '../../../lib/format-distance';
 import { cityPlaceOf, riderName } from '../utils/trip-route';
@@ -12,6 +13,8 @@ type Props = {
   distance: number;
   /** Extra facts under the chips, one line each, e.g. the fare estimate. */
   notes?: string[];
+  /** Shown last, e.g. the other riders of a cab. */
+  children?: ReactNode;
 };
 
 /** What the percentage measures (docs/matching.md), for who hovers or reads it out. */
@@ -19,7 +22,7 @@ const MATCH_MEANING =
   'how much one shared cab saves you both against riding alone, less for any detour or wait';
 
 /** Who the other rider is, where their end of the trip is, when, and how well it fits. */
-export function RiderSummary({ request, matchPercentage, distance, notes = [] }: Props) {
+export function RiderSummary({ request, matchPercentage, distance, notes = [], children }: Props) {
   return (
     <div className="flex min-w-0 flex-1 gap-3">
       <RiderAvatar rider={request.rider} />
@@ -50,6 +53,7 @@ export function RiderSummary({ request, matchPercentage, distance, notes = [] }:
             {note}
           </p>
         ))}
+        {children}
       </div>
     </div>
   );
