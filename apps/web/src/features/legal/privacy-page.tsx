@@ -17,7 +17,7 @@ export function PrivacyPage() {
       <LegalSection title="What we store">
         <LegalList
           items={[
-            'Your account: first and last name, e-mail address and, if you add them, your phone number and gender (used only for Women only rides, and never shown to other riders).',
+            'Your account: first and last name, e-mail address and, if you add them, your phone number and gender. Your gender is used only for Women only rides and is not shown on your profile or cards; but a ride you mark Women only tells those who see it that you are a woman, and a Women only search lists only riders whose profile says Woman.',
             'Your password, only as a one-way hash; we cannot read it. If you sign in with Google we receive your name and e-mail from Google and store no password.',
             'Your ride requests: pickup or drop place, airport terminal and time of travel, and the matches, match requests and ratings that come from them.',
             'Chat messages with your matched riders, encrypted at rest.',
@@ -34,7 +34,8 @@ export function PrivacyPage() {
           Only to run the service: to match you with riders going your way, to let matched riders
           chat and rate each other, to send you one-time codes and account e-mails, to tell you of
           match requests, matches and trips by e-mail (each kind can be switched off on your
-          profile), and to answer your support requests.
+          profile; the confirmation of something you did yourself, such as blocking a rider, is
+          always sent), and to answer your support requests.
         </p>
         <p>
           Riders who could share your trip see your first name and last initial, your ride details
@@ -75,14 +76,15 @@ export function PrivacyPage() {
 
       <LegalSection title="Your choices">
         <p>
-          You can see and correct your details on your profile at any time. You can deactivate your
-          account from the profile page; once deactivated you can no longer sign in or be matched.
-          For 30 days a password reset brings it back; after that, unless the account was suspended,
-          your e-mail address and phone number are removed from it, and your trips stay in your
-          co-riders&apos; history under your name. One-time codes, and the record of codes sent, are
-          deleted within three days. To ask for a copy of your data or for it to be erased, write to
-          support. We handle these requests in line with India&apos;s Digital Personal Data
-          Protection Act, 2023.
+          You can see and correct your details on your profile at any time, except your e-mail
+          address, which cannot be changed (write to support). You can deactivate your account from
+          the profile page; once deactivated you can no longer sign in or be matched. For 30 days a
+          password reset brings it back; after that, unless the account was suspended, your e-mail
+          address and phone number are removed from it, and your trips stay in your co-riders&apos;
+          history under your name. One-time codes, and the record of codes sent, are deleted within
+          three days. To ask for a copy of your data or for it to be erased, write to support. We
+          handle these requests in line with India&apos;s Digital Personal Data Protection Act,
+          2023.
         </p>
       </LegalSection>
 

@@ -15,12 +15,12 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'phone',
     title: 'Phone-number verification',
-    text: 'Riders can verify their phone number, and every card shows whether a co-rider has.',
+    text: 'Riders can verify their phone number, and every card shows whether each rider on it has.',
   },
   {
     icon: 'chat',
     title: 'Encrypted in-app chat',
-    text: 'Agree on the pickup point and timing with your matched riders in an encrypted chat.',
+    text: 'Agree on the pickup point and timing with your matched riders in the app; messages are stored encrypted.',
   },
   {
     icon: 'wallet',

@@ -61,7 +61,7 @@ export function HeroIllustration() {
         <span className="text-emerald-600">
           <Icon name="lock" size={18} />
         </span>
-        Encrypted chat
+        Chat stored encrypted
       </div>
     </div>
   );
