@@ -106,14 +106,17 @@ test.describe('desktop', () => {
     page,
   }) => {
     await page.goto('/');
-    await footerNav(page, 'Quick links').getByRole('link', { name: 'Pricing' }).click();
+    // From the keyboard: focus follows to the section, so Tab carries on there.
+    await footerNav(page, 'Quick links').getByRole('link', { name: 'Pricing' }).press('Enter');
     await expectSectionAtOffset(page, 'pricing');
+    await expect(page.locator('#pricing')).toBeFocused();
 
     await page.goto('/support');
     await expect(page.getByRole('heading', { name: 'Support', level: 1 })).toBeVisible();
     await footerNav(page, 'Quick links').getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/#pricing$/);
     await expectSectionAtOffset(page, 'pricing');
+    await expect(page.locator('#pricing')).toBeFocused();
   });
 
   test('footer support links open /support at their section', async ({ page }) => {

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NavigationProvider, type Navigation } from '../navigation/navigation';
 import { useScrollToHash } from './scroll-to-section';
+import { SectionLink } from './section-link';
 
 afterEach(() => {
   cleanup();
@@ -53,4 +54,27 @@ describe('useScrollToHash', () => {
       expect(scrollTo).not.toHaveBeenCalled();
     });
   }
+});
+
+describe('SectionLink', () => {
+  it('moves focus to the section it scrolls to, so Tab carries on there', () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    render(
+      <NavigationProvider value={navigationAt('')}>
+        <PageWithSections />
+        <footer>
+          <SectionLink path="/" sectionId="pricing">
+            Pricing
+          </SectionLink>
+        </footer>
+      </NavigationProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'Pricing' });
+    link.focus();
+    fireEvent.click(link);
+    const section = document.getElementById('pricing')!;
+    expect(document.activeElement).toBe(section);
+    // Focusable by script only: not an extra Tab stop.
+    expect(section.getAttribute('tabindex')).toBe('-1');
+  });
 });

@@ -10,12 +10,24 @@ export const SCROLL_AFTER_NAVIGATION_DELAY_MS = 500;
 const prefersReducedMotion = () =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Smooth-scrolls to the element with this id; false when the page has no such section. */
-export function scrollToSection(id: string): boolean {
+/**
+ * Smooth-scrolls to the element with this id; false when the page has no such section. With
+ * `focus` (a link the rider followed), focus goes there too, as the browser's own jump to an
+ * anchor moves it: the next Tab carries on in the section, not after the link in the footer.
+ */
+export function scrollToSection(id: string, { focus = false } = {}): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
   const top = element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  if (focus) {
+    if (!element.hasAttribute('tabindex')) {
+      element.setAttribute('tabindex', '-1');
+      // As the app's other script-focused targets: no ring around a whole section.
+      element.style.outline = 'none';
+    }
+    element.focus({ preventScroll: true });
+  }
   return true;
 }
 
@@ -28,11 +40,14 @@ export function useGoToSection(): (path: string, sectionId: string) => void {
   return useCallback(
     (path, sectionId) => {
       if (pathname === path) {
-        scrollToSection(sectionId);
+        scrollToSection(sectionId, { focus: true });
         return;
       }
       navigate(`${path}#${sectionId}`);
-      window.setTimeout(() => scrollToSection(sectionId), SCROLL_AFTER_NAVIGATION_DELAY_MS);
+      window.setTimeout(
+        () => scrollToSection(sectionId, { focus: true }),
+        SCROLL_AFTER_NAVIGATION_DELAY_MS,
+      );
     },
     [navigate, pathname],
   );
