@@ -62,6 +62,14 @@ test('a signed-in rider submits a ticket; support and the rider get e-mails', as
   });
   expect(mailText(riderMail.raw)).toContain(`Your ticket number is ${ticketNumber}.`);
   expect(mailText(riderMail.raw)).toContain(subject);
+
+  // Sent with Enter from the subject: the keyboard stays in the form.
+  await page.getByLabel('Description').fill('And the app showed the wrong terminal.');
+  await page.getByLabel('Subject').fill('Wrong terminal shown');
+  await page.getByLabel('Subject').press('Enter');
+  await expect(page.getByText(/Ticket AP-\d+ is open/)).not.toContainText(ticketNumber);
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByLabel('Subject')).toBeFocused();
 });
 
 test('the FAQ accordion opens one answer at a time; hours and emergency contact show', async ({

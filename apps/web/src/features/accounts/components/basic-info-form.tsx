@@ -15,7 +15,7 @@ import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useUpdateUser } from '../api/update-user';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 import { phoneForUpdate } from '../utils/phone-for-update';
 import { PhoneVerification } from './phone-verification';

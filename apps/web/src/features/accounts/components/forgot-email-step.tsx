@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailSchema } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { validateFields } from '../utils/field-errors';
 import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 

@@ -8,7 +8,7 @@ import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration
 import { LOGIN_TOASTS } from '../account-toasts';
 import { useLogin } from '../api/login';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 

@@ -2,7 +2,7 @@ import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode }
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { Button } from '../../../components/ui/button';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import type { FieldErrors } from '../utils/field-errors';
 import {
   validateNewPassword,

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/account-messages';
 import { ApiError, serverMessageOr } from '../../../lib/api-client';
 import { useVerifyOtp } from '../api/verify-otp';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { OtpInput } from './otp-input';
 import { ResendCountdown } from './resend-countdown';
 import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { AppLink } from '../../../components/navigation/navigation';
 import { TextField } from '../../../components/ui/text-field';
 import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
-import { useFocusFirstError } from '../hooks/use-focus-first-error';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 import { validateFields, type FieldErrors } from '../utils/field-errors';
 import { useFocusBackAfterSending } from '../../../lib/use-focus-back-after-sending';
 

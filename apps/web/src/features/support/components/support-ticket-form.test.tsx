@@ -40,3 +40,28 @@ it("keeps a server failure's details to the toast", async () => {
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to submit support ticket.'));
   expect(screen.getByRole('status').textContent).toBe('');
 });
+
+it('passes on the server’s “busy, try again shortly”, which a rider can act on', async () => {
+  const BUSY = 'The server is busy. Please try again in a moment.';
+  answerEveryFetch(503, BUSY);
+  render(<SupportTicketForm />);
+  submitTicket();
+
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to submit support ticket.'));
+  expect(screen.getByRole('status').textContent).toBe(BUSY);
+});
+
+it('focuses the first field in error once its message is there to be read with it', async () => {
+  render(<SupportTicketForm />);
+  const subject = screen.getByLabelText(/^Subject/);
+  const atFocus: (string | null)[] = [];
+  subject.addEventListener('focus', () =>
+    atFocus.push(subject.getAttribute('aria-invalid'), subject.getAttribute('aria-describedby')),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Submit Ticket' }));
+
+  await waitFor(() => expect(document.activeElement).toBe(subject));
+  const [invalid, describedBy] = atFocus;
+  expect(invalid).toBe('true');
+  expect(document.getElementById(describedBy!)?.textContent).toBe('Subject is required');
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import { z } from 'zod';
 import {
@@ -12,17 +12,17 @@ import {
 } from '@aeropool/contract/support';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { serverMessageOr } from '../../../lib/api-client';
 import { useSubmitSupportTicket } from '../api/submit-support-ticket';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 
 type Values = { subject: string; category: SupportCategory; description: string };
 type Errors = Partial<Record<'subject' | 'description', string>>;
 
 // Spec §9: Payment Issues is the default category.
 const EMPTY: Values = { subject: '', category: 'Payment Issues', description: '' };
-const FIELD_IDS = { subject: 'support-subject', description: 'support-description' } as const;
 
 export function SupportTicketForm() {
   const [values, setValues] = useState<Values>(EMPTY);
@@ -30,6 +30,9 @@ export function SupportTicketForm() {
   const [ticketNumber, setTicketNumber] = useState<string | null>(null);
   const [refusal, setRefusal] = useState('');
   const { run: submitTicket, isPending: isSubmitting } = useSubmitSupportTicket();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After the errors render, so the field is read out with its message.
+  const focusFirstError = useFocusFirstError(formRef);
 
   const update = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -48,8 +51,7 @@ export function SupportTicketForm() {
         description: fieldErrors.description?.[0],
       };
       setErrors(next);
-      const firstInvalid = next.subject ? FIELD_IDS.subject : FIELD_IDS.description;
-      document.getElementById(firstInvalid)?.focus();
+      focusFirstError();
       return;
     }
     setTicketNumber(null);
@@ -63,28 +65,30 @@ export function SupportTicketForm() {
       },
       (error: unknown) => {
         toast.error('Failed to submit support ticket.');
-        // The spec's toast says only that it failed; a 4xx says why (how long to wait, say).
-        const isRefusal = error instanceof ApiError && error.statusCode < 500;
-        setRefusal(isRefusal ? serverMessageOr(error, '') : '');
+        // The spec's toast says only that it failed; the server's words say why (how long to
+        // wait, or that it is busy for a moment).
+        setRefusal(serverMessageOr(error, ''));
       },
     );
   };
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-5"
       aria-label="Support ticket"
     >
       <TextField
-        id={FIELD_IDS.subject}
         label="Subject"
         value={values.subject}
         onChange={(event) => update('subject', event.target.value)}
         error={errors.subject}
         maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
-        disabled={isSubmitting}
+        // Read-only, not disabled, while sending: Enter here submits, and a disabled field
+        // would drop the keyboard's focus to the page's start.
+        readOnly={isSubmitting}
         required
         placeholder="A few words about the problem"
       />
@@ -96,13 +100,12 @@ export function SupportTicketForm() {
         disabled={isSubmitting}
       />
       <TextAreaField
-        id={FIELD_IDS.description}
         label="Description"
         value={values.description}
         onChange={(event) => update('description', event.target.value)}
         error={errors.description}
         maxLength={SUPPORT_DESCRIPTION_MAX_LENGTH}
-        disabled={isSubmitting}
+        readOnly={isSubmitting}
         required
         rows={5}
         placeholder="What happened, when, and which trip it was about"
