@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@aeropool/contract/accounts';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
 export type PhoneCodeSent = { phone: string; expiresAt: string; resendAfterSeconds: number };
@@ -16,8 +16,19 @@ export async function verifyPhoneCode(code: string): Promise<User> {
   return result.entities[0]!;
 }
 
-export function useSendPhoneCode() {
-  return useMutation({ mutationFn: sendPhoneCode });
+/**
+ * A 409 (verified meanwhile) or 400 (no number any more) means the profile changed in another
+ * tab or device: the user is read again, so the card shows how things stand.
+ */
+export function useSendPhoneCode(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendPhoneCode,
+    onError: (error) => {
+      if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 400))
+        void queryClient.invalidateQueries({ queryKey: accountKeys.user(userId) });
+    },
+  });
 }
 
 export function useVerifyPhoneCode(userId: string) {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PhoneVerification } from './phone-verification';
 import { testRider } from '../test-rider';
+import { accountKeys } from '../api/account-keys';
 
 vi.mock('../../../lib/notify', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
@@ -39,4 +40,62 @@ it('moves focus to the code’s field once it is sent, and to the badge once ver
 
   rerender(wrap(<PhoneVerification user={{ ...rider, phoneVerified: true }} />));
   expect(document.activeElement?.textContent).toContain('verified');
+});
+
+it('reads a refused code out with its field: focus goes there once the message shows', async () => {
+  const sent = {
+    phone: rider.phone,
+    expiresAt: '2030-01-01T00:10:00.000Z',
+    resendAfterSeconds: 30,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      String(url).endsWith('/phone/code')
+        ? new Response(JSON.stringify({ statusCode: 201, message: 'OK', entities: [sent] }))
+        : new Response(
+            JSON.stringify({ statusCode: 400, message: 'Invalid code.', entities: [] }),
+            { status: 400 },
+          ),
+    ),
+  );
+  render(wrap(<PhoneVerification user={rider} />));
+  fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
+  const field = await screen.findByLabelText('SMS code');
+  fireEvent.change(field, { target: { value: '123456' } });
+  const verify = screen.getByRole('button', { name: 'Verify' });
+  verify.focus();
+  fireEvent.click(verify);
+
+  await waitFor(() => expect(document.activeElement).toBe(field));
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+    'Invalid code.',
+  );
+});
+
+it('reads the rider again when the number was verified meanwhile elsewhere', async () => {
+  const fetchMock = vi.fn(
+    async (url: string) =>
+      new Response(
+        JSON.stringify(
+          String(url).endsWith('/phone/code')
+            ? { statusCode: 409, message: 'Your phone number is already verified.', entities: [] }
+            : { statusCode: 200, message: 'OK', entities: [{ ...rider, phoneVerified: true }] },
+        ),
+        { status: String(url).endsWith('/phone/code') ? 409 : 200 },
+      ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PhoneVerification user={rider} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
+  await waitFor(() =>
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.user(rider._id) }),
+  );
 });

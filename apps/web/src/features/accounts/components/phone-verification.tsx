@@ -8,6 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { serverMessageOr } from '../../../lib/api-client';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../api/phone-verification';
 import { PhoneVerifiedBadge } from '../../../components/ui/phone-verified-badge';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 
 /** Ticks down to zero once a second; `start(n)` restarts it. */
 function useCountdown() {
@@ -29,13 +30,15 @@ export function PhoneVerification({ user }: { user: User }) {
   const [error, setError] = useState<string>();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const countdown = useCountdown();
-  const send = useSendPhoneCode();
+  const send = useSendPhoneCode(user._id);
   const verify = useVerifyPhoneCode(user._id);
   const isCodeForThisPhone = sentTo === user.phone;
   // The button pressed is replaced (by the code's field, then by the badge): focus follows, so a
   // keyboard or screen-reader user is not sent back to the top of the page.
   const formRef = useRef<HTMLFormElement>(null);
   const badgeRef = useRef<HTMLDivElement>(null);
+  // A refused code is read out with the field: focus goes there once the message shows.
+  const focusFirstError = useFocusFirstError(formRef);
   const wasVerified = useRef(user.phoneVerified);
   useEffect(() => {
     if (isCodeForThisPhone) formRef.current?.querySelector('input')?.focus();
@@ -72,6 +75,7 @@ export function PhoneVerification({ user }: { user: User }) {
     event.preventDefault();
     if (code.length !== OTP_LENGTH) {
       setError(PHONE_MESSAGES.codeFormat);
+      focusFirstError();
       return;
     }
     try {
@@ -79,6 +83,7 @@ export function PhoneVerification({ user }: { user: User }) {
       toast.success(PHONE_MESSAGES.verified);
     } catch (failure) {
       setError(serverMessageOr(failure, 'We could not check the code. Please try again.'));
+      focusFirstError();
     }
   };
 
