@@ -73,3 +73,47 @@ it('gives focus back to the bell when a notification is chosen', async () => {
   expect(screen.queryByRole('button', { name: /New match request from Asha R\./ })).toBeNull();
   expect(document.activeElement).toBe(bell);
 });
+
+it('announces each notice that arrives: the first into an empty list, and one titled as the last', async () => {
+  let list: NotificationList = { notifications: [], unreadCount: 0 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: 200, message: 'OK', entities: [list] })),
+    ),
+  );
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NotificationBell userId="rider-1" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await screen.findByRole('button', { name: 'Notifications' });
+  // Loaded, empty.
+  await waitFor(() => expect(client.getQueryCache().getAll()[0]?.state.status).toBe('success'));
+  const status = screen.getByRole('status');
+  expect(status.textContent).toBe('');
+
+  const arrive = async (id: string) => {
+    list = {
+      notifications: [
+        { ...notice, _id: id, createdAt: new Date().toISOString() },
+        ...list.notifications,
+      ],
+      unreadCount: list.unreadCount + 1,
+    };
+    await client.invalidateQueries();
+    await screen.findByRole('button', { name: `Notifications, ${list.unreadCount} unread` });
+  };
+  await arrive('n-1');
+  expect(status.textContent).toBe('New notification: New match request from Asha R.');
+  const first = status.firstElementChild;
+
+  await arrive('n-2');
+  expect(status.textContent).toBe('New notification: New match request from Asha R.');
+  // Said again: a new node, not the same text left in place.
+  expect(status.firstElementChild).not.toBe(first);
+});

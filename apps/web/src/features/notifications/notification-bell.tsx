@@ -18,7 +18,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const unread = query.data?.unreadCount ?? 0;
-  const announcement = useNewArrival(query.data?.notifications[0]);
+  const announcement = useNewArrival(query.isSuccess, query.data?.notifications[0]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -80,7 +80,7 @@ export function NotificationBell({ userId }: { userId: string }) {
       }}
     >
       <span role="status" className="sr-only">
-        {announcement}
+        <span key={announcement.count}>{announcement.text}</span>
       </span>
       <button
         ref={buttonRef}
@@ -136,18 +136,24 @@ export function NotificationBell({ userId }: { userId: string }) {
   );
 }
 
-/** Screen readers hear a notification that arrives while the page is open (not the first load). */
-function useNewArrival(newest: AppNotification | undefined): string {
-  const seen = useRef<string | undefined>(undefined);
-  const [announcement, setAnnouncement] = useState('');
+/**
+ * Screen readers hear each notification that arrives while the page is open (not the first
+ * load): the first one into an empty list too, and a second with the same title (a co-rider's
+ * next message), which is a new node in the live region since the same text would not be read.
+ */
+function useNewArrival(isLoaded: boolean, newest: AppNotification | undefined) {
+  // undefined until the list has loaded; null while it is empty.
+  const seen = useRef<string | null | undefined>(undefined);
+  const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
   useEffect(() => {
-    if (!newest) return;
-    const key = `${newest._id}:${newest.createdAt}`;
-    if (seen.current !== undefined && seen.current !== key && !newest.readAt) {
-      setAnnouncement(`New notification: ${newest.title}`);
+    if (!isLoaded) return;
+    const key = newest ? `${newest._id}:${newest.createdAt}` : null;
+    if (newest && seen.current !== undefined && seen.current !== key && !newest.readAt) {
+      const text = `New notification: ${newest.title}`;
+      setAnnouncement((last) => ({ text, count: last.count + 1 }));
     }
     seen.current = key;
-  }, [newest]);
+  }, [isLoaded, newest]);
   return announcement;
 }
 
