@@ -26,6 +26,15 @@ let onUnauthorized: () => void = () => {
   window.location.assign('/login');
 };
 
+/**
+ * The sign-out of a 401, for a caller that had marked its own sign-out (markSigningOut) and then
+ * learns the session had already ended: to /login, as any request answered 401 goes.
+ */
+export function endExpiredSession(): void {
+  clearSession();
+  onUnauthorized();
+}
+
 /** The router registers a navigate function so a 401 signs out without a full reload. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -65,8 +74,7 @@ export async function apiRequest<T, Extra extends object = object>(
       !isBeingSignedOut(token) &&
       getToken() === token
     ) {
-      clearSession();
-      onUnauthorized();
+      endExpiredSession();
     }
     throw new ApiError(
       payload?.statusCode ?? response.status,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from '../../../lib/notify';
 import type { User } from '@aeropool/contract/accounts';
 import { Button } from '../../../components/ui/button';
-import { ApiError, serverMessageOr } from '../../../lib/api-client';
+import { ApiError, endExpiredSession, serverMessageOr } from '../../../lib/api-client';
 import { getSession, markSigningOut } from '../../../lib/session';
 import { PROFILE_TOASTS } from '../account-toasts';
 import { useDeactivateAccount } from '../api/deactivate-account';
@@ -13,6 +13,8 @@ import { DeactivateDialog } from './deactivate-dialog';
 import { ProfileCard } from './profile-card';
 
 type OpenDialog = 'password' | 'deactivate' | null;
+
+const isSessionOver = (error: unknown) => error instanceof ApiError && error.statusCode === 401;
 
 /** Spec §2 and §6: password controls only for accounts not signed up with Google. */
 export function AccountSettings({ user }: { user: User }) {
@@ -37,9 +39,13 @@ export function AccountSettings({ user }: { user: User }) {
       leaveAndSignOut('/');
     } catch (error) {
       stillSignedIn();
-      toast.error(
-        error instanceof ApiError ? PROFILE_TOASTS.deactivateFailed : PROFILE_TOASTS.exception,
-      );
+      // The session had already ended (logged out everywhere from another device, say): asking
+      // again could never work, so the rider signs in again, as after any other 401.
+      if (isSessionOver(error)) endExpiredSession();
+      else
+        toast.error(
+          error instanceof ApiError ? PROFILE_TOASTS.deactivateFailed : PROFILE_TOASTS.exception,
+        );
     }
   };
 
@@ -51,7 +57,8 @@ export function AccountSettings({ user }: { user: User }) {
       leaveAndSignOut('/');
     } catch (error) {
       stillSignedIn();
-      toast.error(serverMessageOr(error, PROFILE_TOASTS.logOutEverywhereFailed));
+      if (isSessionOver(error)) endExpiredSession();
+      else toast.error(serverMessageOr(error, PROFILE_TOASTS.logOutEverywhereFailed));
     }
   };
 
