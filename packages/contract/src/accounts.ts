@@ -8,7 +8,12 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './limits';
-import { isSingleLineText, notAllowedCharacters, withoutBidiControls } from './text';
+import {
+  hasVisibleText,
+  isSingleLineText,
+  notAllowedCharacters,
+  withoutBidiControls,
+} from './text';
 
 export { ACCOUNT_MESSAGES };
 
@@ -35,7 +40,7 @@ const nameSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .overwrite(withoutBidiControls)
     .trim()
-    .min(1, `${label} is required`)
+    .refine(hasVisibleText, `${label} is required`)
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)
     .refine(isSingleLineText, notAllowedCharacters(label));
 

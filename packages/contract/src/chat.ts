@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './envelope';
-import { isMultiLineText, notAllowedCharacters, withoutBidiControls } from './text';
+import { hasVisibleText, isMultiLineText, notAllowedCharacters, withoutBidiControls } from './text';
 import { rideRequestSchema } from './rides';
 
 import { CHAT_LIMITS } from './chat-limits';
@@ -37,7 +37,7 @@ export const sendChatMessageSchema = z.object({
     .string()
     .overwrite(withoutBidiControls)
     .trim()
-    .min(1, 'Message cannot be empty.')
+    .refine(hasVisibleText, 'Message cannot be empty.')
     .max(
       CHAT_LIMITS.maxMessageLength,
       `Message must be at most ${CHAT_LIMITS.maxMessageLength} characters.`,

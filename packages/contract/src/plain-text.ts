@@ -8,12 +8,21 @@
  */
 // Matching control characters is the point of these patterns.
 /* eslint-disable no-control-regex */
-const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F]/;
-const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const ANY_CONTROL = /[\u0000-\u001F\u007F]/g;
-const MULTI_LINE_CONTROL_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// C0, DEL and the C1 range (U+0080–U+009F, such as U+0085 NEXT LINE).
+const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
+const MULTI_LINE_CONTROL_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const PAGE_BREAKS = /[\u000B\u000C]/g;
 /* eslint-enable no-control-regex */
+
+/**
+ * What shows nothing: spaces, format characters (zero-width space and joiners, soft hyphen, word
+ * joiner) and the blanks Unicode counts as letters (Hangul fillers, the braille blank). A name or
+ * a subject of only these passes "required" while showing nobody anything.
+ */
+const INVISIBLE = /[\s\p{Z}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '') !== '';
 
 export const isSingleLineText = (value: string): boolean => !SINGLE_LINE_CONTROL.test(value);
 export const isMultiLineText = (value: string): boolean => !MULTI_LINE_CONTROL.test(value);

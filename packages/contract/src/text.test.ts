@@ -14,7 +14,17 @@ import {
 
 describe('text rules', () => {
   it('refuse NUL and other control characters on one line', () => {
-    for (const bad of ['a\u0000b', '\u0007', 'x\ty', 'two\nlines', 'del\u007f', '\u001b[31m'])
+    for (const bad of [
+      'a\u0000b',
+      '\u0007',
+      'x\ty',
+      'two\nlines',
+      'del\u007f',
+      '\u001b[31m',
+      // C1: NEXT LINE breaks a line in some readers, and the rest have no place in a text either.
+      'a\u0085b',
+      '\u009b31m',
+    ])
       expect(isSingleLineText(bad)).toBe(false);
     for (const good of ['Asha Rao', 'Koramangala 5th Block', 'Ünïcødé ✈️', ''])
       expect(isSingleLineText(good)).toBe(true);
@@ -24,6 +34,38 @@ describe('text rules', () => {
     expect(isMultiLineText('line one\nline two\r\n\tindented')).toBe(true);
     expect(isMultiLineText('a\u0000b')).toBe(false);
     expect(isMultiLineText('bell\u0007')).toBe(false);
+    expect(isMultiLineText('next\u0085line')).toBe(false);
+  });
+
+  it('want something visible where a text is required: an invisible one would pass for a name', () => {
+    const blanks = [
+      '\u200B',
+      '\u00AD',
+      '\u2060\u200D',
+      '\u3164',
+      '\u2800',
+      '\u00A0\u200C',
+      '\uFEFF',
+    ];
+    for (const blank of blanks) {
+      expect(textSchema('Subject', 10).safeParse(blank).error?.issues[0]?.message).toBe(
+        'Subject is required',
+      );
+      expect(firstNameSchema.safeParse(blank).error?.issues[0]?.message).toBe(
+        'First Name is required',
+      );
+      expect(
+        sendChatMessageSchema.safeParse({
+          matchId: '00000000-0000-4000-8000-000000000001',
+          messageText: blank,
+          clientId: 'client-123',
+        }).error?.issues[0]?.message,
+      ).toBe('Message cannot be empty.');
+    }
+    // Joiners inside what shows stay: an emoji family, a word with a soft hyphen.
+    expect(firstNameSchema.parse('👩\u200D👩\u200D👧')).toBe('👩\u200D👩\u200D👧');
+    expect(textSchema('Subject', 20).parse('Bengal\u00ADuru')).toBe('Bengal\u00ADuru');
+    expect(textSchema('Subject', 10).safeParse('').error?.issues).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { isMultiLineText, isSingleLineText, withoutBidiControls } from './plain-text';
+import {
+  hasVisibleText,
+  isMultiLineText,
+  isSingleLineText,
+  withoutBidiControls,
+} from './plain-text';
 
 export * from './plain-text';
 
@@ -7,8 +12,8 @@ export const notAllowedCharacters = (label: string) =>
   `${label} contains characters that are not allowed.`;
 
 /**
- * A typed text field: without bidi controls, trimmed, required, at most `max` characters, no control characters (tab and
- * newline allowed when `multiLine`). Messages name the field as the form labels it.
+ * A typed text field: without bidi controls, trimmed, required (something visible in it), at most
+ * `max` characters, no control characters (tab and newline allowed when `multiLine`). Messages name the field as the form labels it.
  */
 export const textSchema = (
   label: string,
@@ -19,6 +24,6 @@ export const textSchema = (
     .string()
     .overwrite(withoutBidiControls)
     .trim()
-    .min(1, required)
+    .refine(hasVisibleText, required)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(multiLine ? isMultiLineText : isSingleLineText, notAllowedCharacters(label));

@@ -90,3 +90,13 @@ it('keeps what was being typed when the rider leaves the chat and comes back, un
   render(<Composer onSend={onSend} draftKey="rider-1:match-2" />);
   expect(screen.getByRole('textbox')).toHaveProperty('value', '');
 });
+
+it('does not send what shows nothing (a zero-width space), which the server would refuse', () => {
+  const onSend = vi.fn(() => true);
+  render(<Composer onSend={onSend} />);
+  const box = screen.getByRole('textbox');
+  fireEvent.change(box, { target: { value: '\u200B\u2060' } });
+  expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+  fireEvent.keyDown(box, { key: 'Enter', keyCode: 13 });
+  expect(onSend).not.toHaveBeenCalled();
+});

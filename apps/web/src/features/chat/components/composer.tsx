@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
 import { readDraft, saveDraft } from '../utils/draft-store';
-import { cleanMessageText } from '@aeropool/contract/plain-text';
+import { cleanMessageText, hasVisibleText } from '@aeropool/contract/plain-text';
 import { Button } from '../../../components/ui/button';
 import { CHAT_TEXTS } from '../chat-texts';
 
@@ -48,8 +48,9 @@ export function Composer({
   const inputId = useId();
   const counterId = useId();
   // Measured as it will be sent (the server's limit counts the cleaned text).
-  const length = cleanMessageText(text).length;
-  const isEmpty = length === 0;
+  const cleaned = cleanMessageText(text);
+  const length = cleaned.length;
+  const isEmpty = !hasVisibleText(cleaned);
   // A long paste is kept whole, to shorten, not cut at the limit without a word.
   const isTooLong = length > CHAT_LIMITS.maxMessageLength;
   const showCounter = length >= COUNTER_FROM;

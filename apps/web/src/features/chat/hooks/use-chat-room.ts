@@ -8,7 +8,7 @@ import type {
   JoinAck,
 } from '@aeropool/contract/chat';
 import { CHAT_LIMITS } from '@aeropool/contract/chat-limits';
-import { cleanMessageText } from '@aeropool/contract/plain-text';
+import { cleanMessageText, hasVisibleText } from '@aeropool/contract/plain-text';
 import { ApiError } from '../../../lib/api-client';
 import { markLinkReadInCache } from '../../notifications/notifications-api';
 import { chatListKey } from '../api/get-chats';
@@ -243,7 +243,8 @@ export function useChatRoom(matchId: string, selfId: string) {
   /** Queues a message; false when there is nothing to send or it is too long. */
   const send = useCallback((text: string): boolean => {
     const messageText = cleanMessageText(text);
-    if (!messageText || messageText.length > CHAT_LIMITS.maxMessageLength) return false;
+    if (!hasVisibleText(messageText) || messageText.length > CHAT_LIMITS.maxMessageLength)
+      return false;
     dispatch({ type: 'queued', clientId: createClientId(), messageText, now: Date.now() });
     return true;
   }, []);
