@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
@@ -10,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { tidyAccounts } from './account-housekeeping';
+import { ACCOUNT_JOB_NAMES, accountJobs } from './account-jobs';
 import { resetPassword } from '../../test/reset-password';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -229,5 +232,22 @@ describe('the daily tidy-up (decision 007)', () => {
     } finally {
       t.clock.advance(-31 * DAY_MS);
     }
+  });
+});
+
+describe('the daily tidy-up job', () => {
+  it('also deletes outbox mails and texts a day old, which hold one-time codes', async () => {
+    const outbox = path.join(t.app.config.dataDir, 'outbox');
+    fs.mkdirSync(path.join(outbox, 'sms'), { recursive: true });
+    const old = path.join(outbox, 'sms', 'old-code.txt');
+    const fresh = path.join(outbox, 'fresh-code.eml');
+    for (const file of [old, fresh]) fs.writeFileSync(file, 'Your code is 123456');
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+    fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
+
+    const tidy = accountJobs(t.app).find((job) => job.name === ACCOUNT_JOB_NAMES.tidy)!;
+    await tidy.handle({});
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
   });
 });
