@@ -24,6 +24,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/database';
 import { startServerProcess } from '../apps/server/src/test/server-process';
 import { openTestDatabase } from '../apps/server/src/test/test-database';
 import { buildServer } from '../apps/server/build/build-server';
+import { stopChild } from './lib/child';
 import { npmStartArgs } from './lib/npm-start';
 import { summarise, writeResults } from './lib/stats';
 
@@ -113,6 +114,7 @@ function stepResult(
   acked: number,
   failed: number,
   latencies: number[],
+  duplicates: number,
   sendingMs: number,
 ) {
   return {
@@ -121,8 +123,13 @@ function stepResult(
     sent,
     acknowledged: acked,
     rejected: failed,
+    /** Neither acknowledged nor refused within the step and its 2 s after. */
+    unanswered: sent - acked - failed,
     delivered: latencies.length,
-    lost: acked - latencies.length,
+    /** Delivered to the other rider more than once (counted once in `delivered`). */
+    duplicates,
+    /** Sent and not refused, yet never delivered, whether acknowledged or not. */
+    lost: sent - failed - latencies.length,
     deliveredPerSecond: Math.round(latencies.length / (sendingMs / 1000)),
     latencyMs: summarise(latencies),
   };
@@ -143,12 +150,19 @@ async function measure(label: string, urls: string[], pairs: [string, string, st
   }
 
   const sentAt = new Map<string, number>();
+  const deliveredIds = new Set<string>();
   let latencies: number[] = [];
+  let duplicates = 0;
   for (const { socket, userId } of sockets) {
     socket.on('message', (message) => {
       if (message.userId._id === userId) return; // own echo
       const t0 = sentAt.get(message.clientId);
-      if (t0 !== undefined) latencies.push(performance.now() - t0);
+      if (t0 === undefined) return;
+      if (deliveredIds.has(message.clientId)) duplicates += 1;
+      else {
+        deliveredIds.add(message.clientId);
+        latencies.push(performance.now() - t0);
+      }
     });
   }
 
@@ -156,7 +170,9 @@ async function measure(label: string, urls: string[], pairs: [string, string, st
   for (const rate of RATES) {
     const senders = sockets.slice(0, socketsFor(rate));
     sentAt.clear();
+    deliveredIds.clear();
     latencies = [];
+    duplicates = 0;
     let acked = 0;
     let failed = 0;
     const started = performance.now();
@@ -182,10 +198,19 @@ async function measure(label: string, urls: string[], pairs: [string, string, st
     for (const timer of timers) clearInterval(timer);
     const sendingMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 2000)); // let the last deliveries arrive
-    const step = stepResult(rate, senders.length, sentAt.size, acked, failed, latencies, sendingMs);
+    const step = stepResult(
+      rate,
+      senders.length,
+      sentAt.size,
+      acked,
+      failed,
+      latencies,
+      duplicates,
+      sendingMs,
+    );
     steps.push(step);
     console.log(
-      `${label} @ ${rate}/s offered: ${step.deliveredPerSecond} delivered/s, p50 ${step.latencyMs.p50} ms, p99 ${step.latencyMs.p99} ms, lost ${step.lost}, rejected ${step.rejected}`,
+      `${label} @ ${rate}/s offered: ${step.deliveredPerSecond} delivered/s, p50 ${step.latencyMs.p50} ms, p99 ${step.latencyMs.p99} ms, lost ${step.lost}, rejected ${step.rejected}, unanswered ${step.unanswered}, duplicates ${step.duplicates}`,
     );
     // The sender's 10-per-5-s window must be clear before the next step.
     await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -196,7 +221,11 @@ async function measure(label: string, urls: string[], pairs: [string, string, st
   // The highest rate that, with every rate below it, kept within: a step that passes above one
   // that failed (a stall fell in the lower one) does not make the lower rate safe.
   const isWithin = (step: (typeof steps)[number]) =>
-    step.latencyMs.p99 <= P99_LIMIT_MS && step.lost === 0 && step.rejected === 0;
+    step.latencyMs.p99 <= P99_LIMIT_MS &&
+    step.lost === 0 &&
+    step.rejected === 0 &&
+    step.unanswered === 0 &&
+    step.duplicates === 0;
   const firstOver = steps.findIndex((step) => !isWithin(step));
   const within = firstOver === -1 ? steps : steps.slice(0, firstOver);
   const highest = within.at(-1)?.deliveredPerSecond ?? 0;
@@ -230,7 +259,9 @@ io.on('connection', (socket) => {
 http.listen(0, '127.0.0.1', () => console.log('ready on http://localhost:' + http.address().port));`;
 
 async function bareSocketIo(pairs: [string, string, string][]) {
-  const file = path.join(serverDir, `bare-socket-io-${process.pid}.mjs`);
+  // In the build's folder (ignored by git), where `socket.io` still resolves from node_modules.
+  fs.mkdirSync(path.join(serverDir, 'dist'), { recursive: true });
+  const file = path.join(serverDir, 'dist', `bare-socket-io-${process.pid}.mjs`);
   fs.writeFileSync(file, BARE_SOCKET_IO);
   const child = spawn(process.execPath, [file], {
     cwd: serverDir,
@@ -248,8 +279,8 @@ async function bareSocketIo(pairs: [string, string, string][]) {
     return await measure('bare socket.io (baseline)', [`http://127.0.0.1:${port}`], pairs);
   } finally {
     bareUserIds = false;
-    child.kill('SIGTERM');
-    fs.rmSync(file);
+    await stopChild(child);
+    fs.rmSync(file, { force: true });
   }
 }
 
@@ -310,7 +341,11 @@ if (setups.has('pglite') || setups.has('postgres')) await buildServer();
 if (setups.has('bare')) results.push(await bareSocketIo(fakePairs));
 if (setups.has('pglite')) results.push(await onePglite());
 if (postgresUrl && setups.has('postgres')) results.push(await twoPostgres());
-const file = writeResults('chat', {
+// A subset run (two commits compared, say) is written beside the full sweep, not over it.
+const ALL_SETUPS = ['bare', 'pglite', 'postgres'];
+const isFullSweep =
+  ALL_SETUPS.every((setup) => setups.has(setup)) && !!postgresUrl && !process.env.BENCH_RATES;
+const file = writeResults(isFullSweep ? 'chat' : `chat-${[...setups].sort().join('-')}`, {
   when: new Date().toISOString(),
   machine: {
     cpus: os.cpus().length,

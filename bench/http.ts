@@ -1,11 +1,14 @@
 // `npm run bench:http` (issue 7), 50 connections for 10 s each (autocannon), all in the same run:
 // - GET /api/health on the server as `npm start` runs it on PGlite, beside a bare Fastify and a
-//   bare Fastify answering from PGlite `select 1`;
+//   bare Fastify answering from PGlite `select 1` (the issue's two baselines);
 // - an authenticated GET potential-matches-and-requests with 10k open requests on PGlite and, when
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, 100k on PostgreSQL; each also as a browser
 //   asks it (Accept-Encoding), since the answer a rider's browser receives is compressed.
-// Prints req/s and latency; writes bench/results/http.json.
+// Every row runs BENCH_ROUNDS times (3 unless told), the rows alternating within each round, so
+// the machine's noise falls on all of them alike; prints and writes the medians, each run's
+// figures and the ratios to the baselines to bench/results/http.json.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stopChild, waitForHealthy } from './lib/child';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +25,7 @@ import { writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 let port = 4900 + Math.floor(Math.random() * 300);
 
 const BARE = `import Fastify from 'fastify';
@@ -40,15 +44,13 @@ async function serve(args: string[], env: Record<string, string>): Promise<Child
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await waitForHealthy(child, `http://127.0.0.1:${port}/api/health`);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
   }
+  return child;
 }
 
 type Target = {
@@ -58,12 +60,17 @@ type Target = {
   writesPerSecond?: number;
 };
 
-async function measure(
-  name: string,
-  args: string[],
-  env: Record<string, string> = {},
-  target: Target = { path: '/api/health' },
-) {
+type Row = { name: string; args: string[]; env?: Record<string, string>; target?: Target };
+type Run = {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  writes?: { ok: number; failed: number };
+};
+
+async function measure({ name, args, env = {}, target = { path: '/api/health' } }: Row) {
   const child = await serve(args, env);
   try {
     const options = {
@@ -92,8 +99,7 @@ async function measure(
     } finally {
       clearInterval(writer);
     }
-    const result = {
-      name,
+    const result: Run = {
       requestsPerSecond: Math.round(run.requests.average),
       latencyP50Ms: run.latency.p50,
       latencyP99Ms: run.latency.p99,
@@ -101,12 +107,35 @@ async function measure(
       errors: run.errors,
       ...(target.writesPerSecond ? { writes } : {}),
     };
-    console.log(JSON.stringify(result));
+    console.log(JSON.stringify({ name, ...result }));
     return result;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopChild(child);
   }
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Each row ROUNDS times, in turn; the medians of its runs, and the runs themselves. */
+async function measureInRounds(rows: Row[]) {
+  const runs: Run[][] = rows.map(() => []);
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    console.log(`round ${round} of ${ROUNDS}`);
+    for (const [i, row] of rows.entries()) runs[i]!.push(await measure(row));
+  }
+  return rows.map((row, i) => {
+    const own = runs[i]!;
+    return {
+      name: row.name,
+      requestsPerSecond: median(own.map((run) => run.requestsPerSecond)),
+      latencyP50Ms: median(own.map((run) => run.latencyP50Ms)),
+      latencyP99Ms: median(own.map((run) => run.latencyP99Ms)),
+      non2xx: own.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: own.reduce((sum, run) => sum + run.errors, 0),
+      runs: own,
+    };
+  });
 }
 
 const JWT_SECRET = randomBytes(32).toString('hex');
@@ -137,6 +166,9 @@ async function potentialMatchesTarget(database: Database, n: number): Promise<Ta
   };
 }
 
+const BARE_FASTIFY = 'bare Fastify';
+const BARE_WITH_PGLITE = 'bare Fastify + PGlite select 1';
+
 /** Browsers ask for compressed answers; the rows above measure the bare request of the issue. */
 const AS_A_BROWSER = 'the same, asking for a compressed answer as browsers do (Accept-Encoding)';
 const asABrowser = (target: Target): Target => ({
@@ -150,35 +182,33 @@ fs.writeFileSync(bare, BARE);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-'));
 const matchesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-http-matches-'));
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+let dropPostgres = async () => {};
 try {
   const server = npmStartArgs();
-  const results = [
-    await measure('bare Fastify', [bare]),
-    await measure('bare Fastify + PGlite select 1', [bare], { WITH_PGLITE: '1' }),
-    await measure('AeroPool on PGlite (npm start)', server, { DATA_DIR: dataDir }),
+  const rows: Row[] = [
+    { name: BARE_FASTIFY, args: [bare] },
+    { name: BARE_WITH_PGLITE, args: [bare], env: { WITH_PGLITE: '1' } },
+    { name: 'AeroPool on PGlite (npm start)', args: server, env: { DATA_DIR: dataDir } },
+  ];
+  const potentialMatchesRows = (name: string, env: Record<string, string>, target: Target) => [
+    { name, args: server, env, target },
+    {
+      name: "the same, with a rider's write 10 times a second beside it (each drops every answer)",
+      args: server,
+      env,
+      target: { ...target, writesPerSecond: 10 },
+    },
+    { name: AS_A_BROWSER, args: server, env, target: asABrowser(target) },
   ];
 
   const seeded = await openDatabase({ kind: 'pglite', dataDir: path.join(matchesDir, 'pglite') });
   const pgliteTarget = await potentialMatchesTarget(seeded, 10_000);
   await seeded.close();
-  results.push(
-    await measure(
+  rows.push(
+    ...potentialMatchesRows(
       'potential-matches-and-requests, PGlite, 10k open requests',
-      server,
       { DATA_DIR: matchesDir, JWT_SECRET },
       pgliteTarget,
-    ),
-    await measure(
-      "the same, with a rider's write 10 times a second beside it (each drops every answer)",
-      server,
-      { DATA_DIR: matchesDir, JWT_SECRET },
-      { ...pgliteTarget, writesPerSecond: 10 },
-    ),
-    await measure(
-      AS_A_BROWSER,
-      server,
-      { DATA_DIR: matchesDir, JWT_SECRET },
-      asABrowser(pgliteTarget),
     ),
   );
 
@@ -186,50 +216,49 @@ try {
     process.env.TEST_DB = 'postgres';
     process.env.TEST_DATABASE_URL = postgresUrl;
     const { database, url, drop } = await openTestDatabase();
-    try {
-      const target = await potentialMatchesTarget(database, 100_000);
-      results.push(
-        await measure(
-          'potential-matches-and-requests, PostgreSQL, 100k open requests',
-          server,
-          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
-          target,
-        ),
-        await measure(
-          "the same, with a rider's write 10 times a second beside it (each drops every answer)",
-          server,
-          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
-          { ...target, writesPerSecond: 10 },
-        ),
-        await measure(
-          AS_A_BROWSER,
-          server,
-          { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
-          asABrowser(target),
-        ),
-      );
-    } finally {
-      await drop();
-    }
+    dropPostgres = drop;
+    const target = await potentialMatchesTarget(database, 100_000);
+    rows.push(
+      ...potentialMatchesRows(
+        'potential-matches-and-requests, PostgreSQL, 100k open requests',
+        { DATABASE_URL: url!, DATA_DIR: dataDir, JWT_SECRET },
+        target,
+      ),
+    );
   } else {
     console.log('PostgreSQL run skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');
   }
 
+  const results = await measureInRounds(rows);
+  const rps = (name: string) => results.find((row) => row.name === name)!.requestsPerSecond;
+  const ratio = (value: number, baseline: number) => Math.round((value / baseline) * 100) / 100;
+  const health = rps('AeroPool on PGlite (npm start)');
+  for (const row of results)
+    console.log(
+      `${row.name}: median ${row.requestsPerSecond} req/s, p99 ${row.latencyP99Ms} ms (${row.runs.map((run) => run.requestsPerSecond).join(', ')})`,
+    );
   const file = writeResults('http', {
     date: new Date().toISOString(),
     machine: `${os.cpus().length} CPUs`,
     connections: 50,
     seconds: DURATION_S,
+    rounds: ROUNDS,
     targets: {
       healthOnPglite: '>= 8,000 req/s',
       potentialMatchesPostgres100k: '>= 2,000 req/s, p99 <= 50 ms',
       potentialMatchesPglite10k: '>= 1,000 req/s, p99 <= 100 ms',
     },
+    // The health check's median against the baselines' medians of the same rounds.
+    healthRatios: {
+      toBareFastify: ratio(health, rps(BARE_FASTIFY)),
+      toBareFastifyWithPglite: ratio(health, rps(BARE_WITH_PGLITE)),
+    },
     results,
   });
   console.log(`written ${path.relative(root, file)}`);
 } finally {
-  fs.rmSync(bare);
+  await dropPostgres();
+  fs.rmSync(bare, { force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(matchesDir, { recursive: true, force: true });
 }

@@ -2,11 +2,11 @@
 // server run through tsx (TypeScript compiled at start, as before) and compiled once (dist/, what
 // `npm start` runs now), each on a fresh and on an existing data folder, beside a bare Fastify
 // in the same run. Five runs each; prints medians; writes bench/results/start.json.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../apps/server/build/build-server';
+import { stopChild, waitForHealthy } from './lib/child';
 import { npmStartArgs } from './lib/npm-start';
 import { writeResults } from './lib/stats';
 
@@ -31,22 +31,12 @@ async function startOnce(args: string[], env: Record<string, string>) {
     stdio: 'ignore',
   });
   try {
-    for (;;) {
-      if (child.exitCode !== null)
-        throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitForHealthy(child, `http://127.0.0.1:${port}/api/health`);
     const readyMs = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     return { readyMs, rssMb: rssMb(child.pid!) };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopChild(child);
   }
 }
 
@@ -55,9 +45,12 @@ async function measure(name: string, args: string[], withData: boolean) {
   const existing: { readyMs: number; rssMb: number }[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-start-'));
-    fresh.push(await startOnce(args, { DATA_DIR: dataDir }));
-    if (withData) existing.push(await startOnce(args, { DATA_DIR: dataDir }));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    try {
+      fresh.push(await startOnce(args, { DATA_DIR: dataDir }));
+      if (withData) existing.push(await startOnce(args, { DATA_DIR: dataDir }));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   const figures = (runs: typeof fresh) => ({
     readyMsMedian: Math.round(median(runs.map((r) => r.readyMs))),
@@ -78,15 +71,25 @@ const app = Fastify();
 app.get('/api/health', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
-await buildServer();
+// The whole build, as `npm start` makes it: the server serves the web app's files too.
+if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  throw new Error('npm run build failed');
 const bareFile = path.join(root, 'apps/server/dist/bare-fastify.mjs');
 fs.writeFileSync(bareFile, BARE);
-const results = [
-  await measure('bare Fastify', [bareFile], false),
-  await measure('server via tsx (before)', ['--import', 'tsx', 'apps/server/src/server.ts'], true),
-  await measure('server compiled (npm start)', npmStartArgs(), true),
-];
-fs.rmSync(bareFile);
+let results;
+try {
+  results = [
+    await measure('bare Fastify', [bareFile], false),
+    await measure(
+      'server via tsx (before)',
+      ['--import', 'tsx', 'apps/server/src/server.ts'],
+      true,
+    ),
+    await measure('server compiled (npm start)', npmStartArgs(), true),
+  ];
+} finally {
+  fs.rmSync(bareFile, { force: true });
+}
 const file = writeResults('start', {
   date: new Date().toISOString(),
   machine: `${os.cpus().length} CPUs, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { stopChild, waitForHealthy } from './lib/child';
 import { summarise, writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,19 +37,6 @@ const WATCH_FIRST_CARD = `new MutationObserver((_, observer) => {
   window.firstCardAt = performance.now();
   observer.disconnect();
 }).observe(document, { childList: true, subtree: true });`;
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
 
 const post = async (url: string, body: unknown, token?: string) => {
   const response = await fetch(`${BASE}/api${url}`, {
@@ -197,7 +185,7 @@ async function main() {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
-    await waitForHealth();
+    await waitForHealthy(server, `${BASE}/api/health`);
     const rider = await signUp(dataDir);
     const first = Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000;
     for (let i = 0; i < TRIPS; i++) {
@@ -232,6 +220,8 @@ async function main() {
       returning.push(await returningCardMs(returningProfile));
     }
     const results = {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} CPUs`,
       trips: TRIPS,
       runs: RUNS,
       tripsApiMs: summarise(api),
@@ -247,8 +237,7 @@ async function main() {
     console.log(`written to ${writeResults('trips-first-card', results)}`);
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopChild(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 // `npm run bench:web` (issue 7): Lighthouse 12, mobile preset, Debian's Chromium, three runs each
 // on /, /login and /support of the app served by `npm start`, beside a Vite React hello-world
 // built and served gzipped in the same run. Prints medians; writes bench/results/web.json.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { compressDir } from '../apps/web/build/compress-assets';
+import { stopGroup, waitForHealthy } from './lib/child';
 import { writeResults } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,20 +40,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become healthy');
-}
 
 /** A Vite React hello-world, generated and built in a temp folder (nothing of it is committed). */
 async function buildHelloWorld(): Promise<string> {
@@ -178,16 +165,23 @@ async function main(): Promise<void> {
   });
   const base = `http://127.0.0.1:${APP_PORT}`;
   try {
-    await waitForHealth(base, app);
+    await waitForHealthy(app, `${base}/api/health`, 180_000);
     const address = hello.address() as { port: number };
     const results = [];
     for (const page of ['/', '/login', '/support']) results.push(await measure(page, base + page));
     const baseline = await measure('hello-world (gzip)', `http://127.0.0.1:${address.port}/`);
-    const file = writeResults('web', { runsPerPage: RUNS, pages: results, baseline });
+    const file = writeResults('web', {
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} CPUs`,
+      runsPerPage: RUNS,
+      pages: results,
+      baseline,
+    });
     console.log(`wrote ${file}`);
   } finally {
     hello.close();
-    if (app.pid) process.kill(-app.pid, 'SIGTERM');
+    // Stopped, not only signalled, before its data folder goes.
+    await stopGroup(app);
     fs.rmSync(path.dirname(helloDist), { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
