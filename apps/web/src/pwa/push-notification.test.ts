@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushNotificationOf } from './push-notification';
+import { appUrl, pushNotificationOf } from './push-notification';
 
 const URL = 'https://aeropool.example/chat/42';
 
@@ -43,5 +43,27 @@ describe('pushNotificationOf', () => {
         data: { url: URL },
       },
     });
+  });
+});
+
+describe('appUrl', () => {
+  const origin = 'https://aeropool.example';
+
+  it('opens the notice’s page when read on push and again on click', () => {
+    const onPush = appUrl('/chat/42', origin);
+    expect(onPush).toBe('https://aeropool.example/chat/42');
+    expect(appUrl(onPush, origin)).toBe('https://aeropool.example/chat/42');
+  });
+
+  it('never opens another site, whatever the address looks like', () => {
+    for (const path of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'javascript:alert(1)',
+      undefined,
+      42,
+    ])
+      expect(appUrl(path, origin)).toBe('https://aeropool.example/dashboard');
   });
 });

@@ -5,6 +5,25 @@ type NotificationOptionsWithRenotify = NotificationOptions & { renotify?: boolea
 
 export type PushNotification = { title: string; options: NotificationOptionsWithRenotify };
 
+const FALLBACK_PATH = '/dashboard';
+
+/**
+ * The address a notification opens: an address of the app at `origin`, never another site's. The
+ * parsed result is checked, not the text: "/\\evil.example" reads as a path yet parses as another
+ * host. An address of the app itself passes as it is, so reading it twice (on push, then on
+ * click) keeps it; before, the second read sent every click to /dashboard.
+ */
+export function appUrl(path: unknown, origin: string): string {
+  const fallback = new URL(FALLBACK_PATH, origin).href;
+  if (typeof path !== 'string') return fallback;
+  try {
+    const url = new URL(path, origin);
+    return url.origin === origin ? url.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 /**
  * What the service worker shows for a push; `url` is the app address a click opens. A notice
  * with a tag replaces the one before it with that tag (a chat's next message), and renotify has

@@ -3,14 +3,13 @@
 import type { PushPayload } from '@aeropool/contract/push';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { pushNotificationOf } from './push-notification';
+import { appUrl, pushNotificationOf } from './push-notification';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
 };
 
 const OFFLINE_PAGE = '/offline.html';
-const FALLBACK_URL = '/dashboard';
 /** A proxy in front (deploy/nginx.conf) answers these when the app behind it is down. */
 const SERVER_DOWN = new Set([502, 503, 504]);
 
@@ -47,15 +46,6 @@ registerRoute(
   ),
 );
 
-/** Only an app path is opened from a notification, never another site. */
-const appUrl = (path: unknown) =>
-  new URL(
-    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')
-      ? path
-      : FALLBACK_URL,
-    self.location.origin,
-  ).href;
-
 function readPayload(event: PushEvent): Partial<PushPayload> {
   try {
     return (event.data?.json() ?? {}) as Partial<PushPayload>;
@@ -66,7 +56,7 @@ function readPayload(event: PushEvent): Partial<PushPayload> {
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
-  const { title, options } = pushNotificationOf(payload, appUrl(payload.url));
+  const { title, options } = pushNotificationOf(payload, appUrl(payload.url, self.location.origin));
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
@@ -86,5 +76,6 @@ async function openApp(url: string): Promise<void> {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openApp(appUrl((event.notification.data as { url?: unknown } | null)?.url)));
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  event.waitUntil(openApp(appUrl(url, self.location.origin)));
 });
