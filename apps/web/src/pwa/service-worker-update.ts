@@ -26,12 +26,14 @@ export function watchForUpdates(registration: ServiceWorkerRegistration): void {
     if (hadController && navigator.serviceWorker.controller)
       announce(navigator.serviceWorker.controller);
   });
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
+  const track = (installing: ServiceWorker | null) =>
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed') check();
     });
-  });
+  // Opening the page checks for a new build: after a deploy its worker may be installing before
+  // this runs (register() resolves after 'load'), and its 'updatefound' has already passed.
+  track(registration.installing);
+  registration.addEventListener('updatefound', () => track(registration.installing));
   window.setInterval(() => {
     if (document.visibilityState === 'visible') registration.update().catch(() => undefined);
   }, UPDATE_CHECK_MS);
