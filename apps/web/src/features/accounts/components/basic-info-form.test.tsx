@@ -90,7 +90,15 @@ it('sends a phone cleared and a gender changed, as the rider set them', async ()
   renderForm({ ...googleRider, phone: '+919876543210', phoneVerified: true, gender: 'woman' });
   fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
   fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '' } });
-  fireEvent.change(screen.getByLabelText('Gender (optional)'), { target: { value: '' } });
+  const gender = screen.getByLabelText('Gender (optional)');
+  expect(gender.getAttribute('aria-describedby')).toBeTruthy();
+  const hint = () => document.getElementById(gender.getAttribute('aria-describedby')!)!;
+  expect(hint().textContent).not.toContain('Women only to all riders');
+  fireEvent.change(gender, { target: { value: '' } });
+  // Said before the save that turns her Women only rides off.
+  expect(hint().textContent).toContain(
+    'Saving this opens any ride you marked Women only to all riders.',
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_TOASTS.updated));
   expect(api.sentBody()).toEqual({ phone: null, gender: null });

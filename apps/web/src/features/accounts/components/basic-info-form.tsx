@@ -176,6 +176,12 @@ export function BasicInfoForm({ user }: { user: User }) {
           </select>
           <p id={`${genderId}-hint`} className="text-xs text-slate-500">
             Shown to nobody. Women can offer Women only rides.
+            {/* The server opens her Women only rides to everyone on this save: said before it. */}
+            {isEditing && base.gender === 'woman' && draft.gender !== 'woman' ? (
+              <span className="mt-1 block font-medium text-amber-800">
+                Saving this opens any ride you marked Women only to all riders.
+              </span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
