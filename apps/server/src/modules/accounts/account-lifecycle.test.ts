@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,7 +238,12 @@ describe('the daily tidy-up (decision 007)', () => {
 
 describe('the daily tidy-up job', () => {
   it('also deletes outbox mails and texts a day old, which hold one-time codes', async () => {
-    const outbox = path.join(t.app.config.dataDir, 'outbox');
+    // A data folder of the test's own: the test app's points nowhere, on purpose.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-tidy-'));
+    const app = Object.create(t.app, {
+      config: { value: { ...t.app.config, dataDir } },
+    }) as typeof t.app;
+    const outbox = path.join(dataDir, 'outbox');
     fs.mkdirSync(path.join(outbox, 'sms'), { recursive: true });
     const old = path.join(outbox, 'sms', 'old-code.txt');
     const fresh = path.join(outbox, 'fresh-code.eml');
@@ -245,9 +251,13 @@ describe('the daily tidy-up job', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
     fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
 
-    const tidy = accountJobs(t.app).find((job) => job.name === ACCOUNT_JOB_NAMES.tidy)!;
-    await tidy.handle({});
-    expect(fs.existsSync(old)).toBe(false);
-    expect(fs.existsSync(fresh)).toBe(true);
+    const tidy = accountJobs(app).find((job) => job.name === ACCOUNT_JOB_NAMES.tidy)!;
+    try {
+      await tidy.handle({});
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(fresh)).toBe(true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
