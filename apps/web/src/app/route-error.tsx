@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { reloadPage } from '../lib/reload-page';
 
 /**
  * Shown when a page fails to load (for example a chunk after a deploy, or a page not yet cached
@@ -11,7 +12,7 @@ export function RouteError() {
 
   useEffect(() => {
     if (!isOffline) return;
-    const reload = () => window.location.reload();
+    const reload = () => reloadPage();
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [isOffline]);
@@ -26,7 +27,7 @@ export function RouteError() {
         <button
           type="button"
           className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          onClick={() => window.location.reload()}
+          onClick={() => reloadPage()}
         >
           Reload
         </button>

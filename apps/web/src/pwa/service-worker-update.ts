@@ -1,3 +1,5 @@
+import { reloadPage } from '../lib/reload-page';
+
 /** A long-open app never navigates: it asks for a new build this often while it is shown. */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -53,10 +55,10 @@ export function onUpdateReady(listener: () => void): () => void {
  */
 export function applyUpdate(): void {
   if (!waiting || waiting.state !== 'installed') {
-    window.location.reload();
+    reloadPage();
     return;
   }
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+  navigator.serviceWorker.addEventListener('controllerchange', () => reloadPage(), {
     once: true,
   });
   waiting.postMessage({ type: 'SKIP_WAITING' });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../../../lib/session';
 import { useSocket } from '../../../lib/socket';
+import { isReloadingOnPurpose } from '../../../lib/reload-page';
 import { hasUnsent, sendLeftBehind } from '../utils/left-behind';
 
 /**
@@ -23,7 +24,7 @@ export function useSendLeftBehind(): void {
     if (!userId) return;
     // The outbox outlives a reload but not the tab: closing it would lose the messages unsaid.
     const warn = (event: BeforeUnloadEvent) => {
-      if (hasUnsent(userId)) event.preventDefault();
+      if (!isReloadingOnPurpose() && hasUnsent(userId)) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
