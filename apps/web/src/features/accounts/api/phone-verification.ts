@@ -16,25 +16,30 @@ export async function verifyPhoneCode(code: string): Promise<User> {
   return result.entities[0]!;
 }
 
-/**
- * A 409 (verified meanwhile) or 400 (no number any more) means the profile changed in another
- * tab or device: the user is read again, so the card shows how things stand.
- */
 export function useSendPhoneCode(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendPhoneCode,
-    onError: (error) => {
-      if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 400))
-        void queryClient.invalidateQueries({ queryKey: accountKeys.user(userId) });
-    },
-  });
+  const readAgainIfChanged = useReadAgainIfChanged(userId);
+  return useMutation({ mutationFn: sendPhoneCode, onError: readAgainIfChanged });
 }
 
 export function useVerifyPhoneCode(userId: string) {
   const queryClient = useQueryClient();
+  const readAgainIfChanged = useReadAgainIfChanged(userId);
   return useMutation({
     mutationFn: verifyPhoneCode,
     onSuccess: (user) => queryClient.setQueryData(accountKeys.user(userId), user),
+    onError: readAgainIfChanged,
   });
+}
+
+/**
+ * A 409 (verified meanwhile, or the number verified on another account) or 400 (no number any
+ * more, or a wrong code) may mean the profile changed in another tab or device: the user is read
+ * again, so the card shows how things stand.
+ */
+function useReadAgainIfChanged(userId: string) {
+  const queryClient = useQueryClient();
+  return (error: Error) => {
+    if (error instanceof ApiError && (error.statusCode === 409 || error.statusCode === 400))
+      void queryClient.invalidateQueries({ queryKey: accountKeys.user(userId) });
+  };
 }

@@ -99,3 +99,39 @@ it('reads the rider again when the number was verified meanwhile elsewhere', asy
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.user(rider._id) }),
   );
 });
+
+it('reads the rider again when a code is refused because the number was verified elsewhere', async () => {
+  const sent = {
+    phone: rider.phone,
+    expiresAt: '2030-01-01T00:10:00.000Z',
+    resendAfterSeconds: 30,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      String(url).endsWith('/phone/code')
+        ? new Response(JSON.stringify({ statusCode: 201, message: 'OK', entities: [sent] }))
+        : new Response(
+            JSON.stringify({
+              statusCode: 409,
+              message: 'This number is already verified on another AeroPool account.',
+              entities: [],
+            }),
+            { status: 409 },
+          ),
+    ),
+  );
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PhoneVerification user={rider} />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
+  fireEvent.change(await screen.findByLabelText('SMS code'), { target: { value: '123456' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+  await waitFor(() =>
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.user(rider._id) }),
+  );
+});
