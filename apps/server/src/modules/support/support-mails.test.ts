@@ -40,5 +40,10 @@ describe('the support team’s mail of a ticket', () => {
     expect(mail.text).not.toContain('<asha@example.com>');
     // The display name a mail client shows in place of the address holds no address.
     expect(mail.replyTo).toBe('"Asha victimexample.org x" <asha@example.com>');
+    const lookAlike = supportTeamMail('help@example.com', ticket, {
+      name: 'Asha ＜victim＠example.org﹥',
+      email: 'asha@example.com',
+    });
+    expect(lookAlike.replyTo).toBe('"Asha victimexample.org" <asha@example.com>');
   });
 });

@@ -7,9 +7,15 @@ type Rider = { name: string; email: string };
 
 /**
  * A rider's name as a display name: without what could make it read as an address ("Asha
- * <someone@else>"), since mail clients show the display name and hide the address behind it.
+ * <someone@else>", also in full-width look-alikes), since mail clients show the display name and
+ * hide the address behind it.
  */
-const displayName = (name: string) => `"${name.replace(/["\\\r\n<>@]/g, '').trim()}"`;
+const displayName = (name: string) =>
+  // NFKC first: a full-width ＠ or ＜ becomes the character it imitates, and goes with it.
+  `"${name
+    .normalize('NFKC')
+    .replace(/["\\\r\n<>@]/g, '')
+    .trim()}"`;
 
 export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider): MailMessage {
   const subject = `[${ticket.ticketNumber}] ${ticket.category}: ${quoted(ticket.subject, 120)}`;
