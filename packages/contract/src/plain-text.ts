@@ -13,15 +13,17 @@ const SINGLE_LINE_CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/g;
 const MULTI_LINE_CONTROL_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-const PAGE_BREAKS = /[\u000B\u000C]/g;
+// NEXT LINE (U+0085) is a line break too, from text decoded as Latin-1.
+const PAGE_BREAKS = /[\u000B\u000C\u0085]/g;
 /* eslint-enable no-control-regex */
 
 /**
  * What shows nothing: spaces, format characters (zero-width space and joiners, soft hyphen, word
- * joiner) and the blanks Unicode counts as letters (Hangul fillers, the braille blank). A name or
+ * joiner), what Unicode says a font may ignore (Hangul fillers, variation selectors, the grapheme
+ * joiner) and the braille blank. A name or
  * a subject of only these passes "required" while showing nobody anything.
  */
-const INVISIBLE = /[\s\p{Z}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE = /[\s\p{Z}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '') !== '';
 
 export const isSingleLineText = (value: string): boolean => !SINGLE_LINE_CONTROL.test(value);

@@ -35,6 +35,8 @@ describe('text rules', () => {
     expect(isMultiLineText('a\u0000b')).toBe(false);
     expect(isMultiLineText('bell\u0007')).toBe(false);
     expect(isMultiLineText('next\u0085line')).toBe(false);
+    // In a chat message it is the line break it stands for.
+    expect(cleanMessageText('next\u0085line')).toBe('next\nline');
   });
 
   it('want something visible where a text is required: an invisible one would pass for a name', () => {
@@ -46,6 +48,9 @@ describe('text rules', () => {
       '\u2800',
       '\u00A0\u200C',
       '\uFEFF',
+      // Marks that change nothing on their own: a variation selector, the grapheme joiner.
+      '\uFE0F',
+      '\u034F\u17B4',
     ];
     for (const blank of blanks) {
       expect(textSchema('Subject', 10).safeParse(blank).error?.issues[0]?.message).toBe(
@@ -64,6 +69,7 @@ describe('text rules', () => {
     }
     // Joiners inside what shows stay: an emoji family, a word with a soft hyphen.
     expect(firstNameSchema.parse('👩\u200D👩\u200D👧')).toBe('👩\u200D👩\u200D👧');
+    expect(firstNameSchema.parse('Asha ❤\uFE0F')).toBe('Asha ❤\uFE0F');
     expect(textSchema('Subject', 20).parse('Bengal\u00ADuru')).toBe('Bengal\u00ADuru');
     expect(textSchema('Subject', 10).safeParse('').error?.issues).toHaveLength(1);
   });

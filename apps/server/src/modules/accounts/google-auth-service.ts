@@ -2,7 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import { NAME_MAX_LENGTH } from '@aeropool/contract/limits';
-import { asSingleLineText } from '@aeropool/contract/text';
+import { asSingleLineText, hasVisibleText } from '@aeropool/contract/text';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { findAccountByEmail } from './account-lifecycle';
@@ -124,7 +124,11 @@ async function findOrLinkGoogleAccount(ctx: ServiceContext, claims: GoogleClaims
   }
 
   // Spec §3: a missing name is a single space. Google's names follow Google's rules, not ours.
-  const name = (raw?: string) => asSingleLineText(raw ?? '', NAME_MAX_LENGTH) || ' ';
+  // A name that shows nothing (a zero-width space) counts as missing, as it does in our forms.
+  const name = (raw?: string) => {
+    const text = asSingleLineText(raw ?? '', NAME_MAX_LENGTH);
+    return hasVisibleText(text) ? text : ' ';
+  };
   const [created] = await ctx.db
     .insert(users)
     .values({

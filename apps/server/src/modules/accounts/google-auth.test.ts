@@ -104,6 +104,16 @@ describe('POST /api/user/google-auth', () => {
       await google.sign({ sub: 'g-1002', email: uniqueEmail('google') }),
     );
     expect(res.json().entities[0]).toMatchObject({ firstName: ' ', lastName: ' ' });
+    // A name that shows nothing is missing too, as in the sign-up form.
+    const invisible = await googleAuth(
+      await google.sign({
+        sub: 'g-1099',
+        email: uniqueEmail('google'),
+        given_name: '\u200B',
+        family_name: '\u3164',
+      }),
+    );
+    expect(invisible.json().entities[0]).toMatchObject({ firstName: ' ', lastName: ' ' });
   });
 
   it('stores a Google name as one clean line of at most 60 characters', async () => {
