@@ -9,8 +9,16 @@ import { useCreateTripShare, useStopTripShare, useTripShareState } from '../api/
 /**
  * "Share trip with family": a read-only link to this trip's status for someone at home. The link
  * is shown once, when created (the server keeps only its hash); it can be turned off or replaced.
+ * `isEnded` (the match was cancelled or completed): no new link, but one still on can be turned
+ * off, since the family page keeps showing the trip's end until the link expires.
  */
-export function ShareTripPanel({ matchId }: { matchId: string }) {
+export function ShareTripPanel({
+  matchId,
+  isEnded = false,
+}: {
+  matchId: string;
+  isEnded?: boolean;
+}) {
   const state = useTripShareState(matchId);
   const create = useCreateTripShare(matchId);
   const stop = useStopTripShare(matchId);
@@ -45,6 +53,7 @@ export function ShareTripPanel({ matchId }: { matchId: string }) {
   };
 
   const expiresAt = state.data?.expiresAt;
+  if (isEnded && !state.data?.isSharing) return null;
   return (
     <section aria-label="Share trip with family" className="flex flex-col gap-2">
       {link ? (
@@ -67,14 +76,16 @@ export function ShareTripPanel({ matchId }: { matchId: string }) {
         </>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="secondary"
-          isLoading={create.isPending}
-          loadingText="Creating…"
-          onClick={() => void createLink()}
-        >
-          {state.data?.isSharing ? 'New trip link' : 'Share trip with family'}
-        </Button>
+        {isEnded ? null : (
+          <Button
+            variant="secondary"
+            isLoading={create.isPending}
+            loadingText="Creating…"
+            onClick={() => void createLink()}
+          >
+            {state.data?.isSharing ? 'New trip link' : 'Share trip with family'}
+          </Button>
+        )}
         {state.data?.isSharing ? (
           <Button
             variant="ghost"

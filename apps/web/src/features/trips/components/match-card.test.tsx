@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Match, RideRequest } from '@aeropool/contract/rides';
@@ -186,4 +186,42 @@ it('keeps focus on the card after Yes, Cancel Ride, though the list refreshed be
   // The card's own heading, not the page's (there is none here: focus would be lost to <body>).
   expect(document.activeElement?.tagName).toBe('H3');
   expect(document.activeElement?.closest('article')).not.toBeNull();
+});
+
+it('still offers Stop sharing on a match cancelled or completed while its trip link is on', async () => {
+  // The family page goes on showing the trip's end until the link expires, 6 hours after it.
+  const soon = { ...mine, timeOfTravel: Date.now() + 60 * 60 * 1000 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 200,
+            message: 'OK',
+            entities: [{ isSharing: true, expiresAt: new Date(Date.now() + 8 * 3_600_000) }],
+          }),
+        ),
+    ),
+  );
+  for (const status of ['Cancelled', 'Completed'] as const) {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <MatchCard
+            request={soon}
+            match={{ ...match, status, requests: [soon, match.requests[1]!] }}
+            myRatings={[]}
+            userId="user-mine"
+            isPastTab
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const panel = await screen.findByRole('region', { name: 'Share trip with family' });
+    expect(within(panel).getByRole('button', { name: 'Stop sharing' })).toBeTruthy();
+    // No new link for a trip that is off or over.
+    expect(within(panel).queryByRole('button', { name: /trip link|Share trip/ })).toBeNull();
+    cleanup();
+  }
 });

@@ -176,15 +176,11 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
           >
             Chat Now
           </Link>
-          {match.status === 'Active' ? (
-            <>
-              {/* Still Active on Past for ratings, long after the trip: a link would be refused. */}
-              {isTripShareOver(request.timeOfTravel, Date.now()) ? null : (
-                <ShareTripPanel matchId={match._id} />
-              )}
-              <EmergencyActions />
-            </>
-          ) : null}
+          {/* Still Active on Past for ratings, long after the trip: a link would be refused. */}
+          {isTripShareOver(request.timeOfTravel, Date.now()) ? null : (
+            <ShareTripPanel matchId={match._id} isEnded={match.status !== 'Active'} />
+          )}
+          {match.status === 'Active' ? <EmergencyActions /> : null}
         </div>
       </div>
 
