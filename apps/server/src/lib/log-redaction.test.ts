@@ -47,6 +47,15 @@ describe('what the log writes', () => {
     expect(lines).toContain('"url":"/trip/[redacted]/?from=sms"');
     expect(lines).not.toContain(token);
   });
+
+  it('what a rider types into place search, often a home address, is not in the request lines', async () => {
+    await t.request({ method: 'GET', url: '/api/places/search?q=12th%20Main%20Indiranagar' });
+    await t.request({ method: 'GET', url: '/api/notifications/unsubscribe?token=secret-token-1' });
+    expect(lines).toContain('"url":"/api/places/search?[redacted]"');
+    expect(lines).toContain('"url":"/api/notifications/unsubscribe?[redacted]"');
+    expect(lines).not.toContain('Indiranagar');
+    expect(lines).not.toContain('secret-token-1');
+  });
 });
 
 describe('serializeError', () => {

@@ -41,10 +41,16 @@ export function serializeError(error: Error): SerialisedError {
 
 /** A trip link's page and API paths: their last segment is the link's secret. */
 const TRIP_LINK_PATH = /^(\/(?:api\/)?trip\/)[^/?#]+/;
+/**
+ * Paths whose query is private: a place search is what a rider types, often their home address,
+ * and an unsubscribe link carries its signed token.
+ */
+const PRIVATE_QUERY = /^(\/api\/(?:places\/|notifications\/unsubscribe)[^?#]*\?).*/;
 
 /**
  * Fastify's request serializer, with a trip link's token masked: the link needs no sign-in, so
- * anyone reading the log (or the log shipper's store) could otherwise follow a rider's trip.
+ * anyone reading the log (or the log shipper's store) could otherwise follow a rider's trip. A
+ * place search's words and an unsubscribe token are masked too (PRIVATE_QUERY).
  */
 export function serializeRequest(request: {
   method: string;
@@ -55,7 +61,9 @@ export function serializeRequest(request: {
 }) {
   return {
     method: request.method,
-    url: request.url.replace(TRIP_LINK_PATH, `$1${REDACTED}`),
+    url: request.url
+      .replace(TRIP_LINK_PATH, `$1${REDACTED}`)
+      .replace(PRIVATE_QUERY, `$1${REDACTED}`),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -23,7 +23,7 @@ export function PrivacyPage() {
             'Chat messages with your matched riders, encrypted at rest.',
             'Support tickets you send us, and the reports and blocks you make.',
             'If you turn on notifications for a device, that device’s push subscription.',
-            'Our server’s request log: the address your requests came from and the pages and searches asked for (place searches included), and the e-mail address or phone number each of our messages went to (not what they said), kept to run and protect the service.',
+            'Our server’s request log: the address your requests came from and the pages asked for (not the words of a place search), and the e-mail address or phone number each of our messages went to (not what they said), kept to run and protect the service.',
             'Notifications in your account, which are deleted after 90 days.',
           ]}
         />
