@@ -343,9 +343,13 @@ if (setups.has('pglite')) results.push(await onePglite());
 if (postgresUrl && setups.has('postgres')) results.push(await twoPostgres());
 // A subset run (two commits compared, say) is written beside the full sweep, not over it.
 const ALL_SETUPS = ['bare', 'pglite', 'postgres'];
+const ran = ALL_SETUPS.filter(
+  (setup) => setups.has(setup) && (setup !== 'postgres' || postgresUrl),
+);
 const isFullSweep =
-  ALL_SETUPS.every((setup) => setups.has(setup)) && !!postgresUrl && !process.env.BENCH_RATES;
-const file = writeResults(isFullSweep ? 'chat' : `chat-${[...setups].sort().join('-')}`, {
+  ran.length === ALL_SETUPS.length &&
+  ['BENCH_RATES', 'BENCH_SECONDS', 'BENCH_SEND_EVERY_MS'].every((name) => !process.env[name]);
+const file = writeResults(isFullSweep ? 'chat' : `chat-${ran.join('-')}-partial`, {
   when: new Date().toISOString(),
   machine: {
     cpus: os.cpus().length,

@@ -105,7 +105,8 @@ async function measure({ name, args, env = {}, target = { path: '/api/health' } 
       latencyP99Ms: run.latency.p99,
       non2xx: run.non2xx,
       errors: run.errors,
-      ...(target.writesPerSecond ? { writes } : {}),
+      // As counted now: writes still in flight are not the run's.
+      ...(target.writesPerSecond ? { writes: { ...writes } } : {}),
     };
     console.log(JSON.stringify({ name, ...result }));
     return result;
@@ -114,8 +115,13 @@ async function measure({ name, args, env = {}, target = { path: '/api/health' } 
   }
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
 
 /** Each row ROUNDS times, in turn; the medians of its runs, and the runs themselves. */
 async function measureInRounds(rows: Row[]) {
