@@ -86,6 +86,17 @@ it('never lets Enter pick the last search’s place while the next search runs',
   await screen.findByRole('option', { name: 'Indiranagar' });
 });
 
+it('lets Enter submit the form when there is nothing to pick, so the form says what is missing', async () => {
+  fakePlaces((q) => (q === 'Xyzzy' ? found() : found('Koramangala')));
+  const { input } = renderCombobox();
+  fireEvent.change(input, { target: { value: 'ab' } });
+  expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(true);
+
+  fireEvent.change(input, { target: { value: 'Xyzzy' } });
+  await screen.findByText(/No places found/);
+  expect(fireEvent.keyDown(input, { key: 'Enter' })).toBe(true);
+});
+
 it('lets Escape through to the dialog when no suggestions are showing', () => {
   fakePlaces(() => found());
   const { input, onKeyDownOutside } = renderCombobox();

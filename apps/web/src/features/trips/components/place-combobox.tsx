@@ -73,9 +73,16 @@ export function PlaceCombobox({
       );
       return;
     }
-    if (event.key === 'Enter' && (isExpanded || (isOpen && value === null && text.trim()))) {
+    const isSearching =
+      isOpen &&
+      value === null &&
+      text.trim().length >= PLACE_SEARCH_MIN_CHARS &&
+      (search.isFetching || text.trim() !== debounced);
+    if (event.key === 'Enter' && (isExpanded || isSearching)) {
       // Enter picks the highlighted place instead of submitting the form; while the search for
       // what was typed still runs, it waits for the suggestions rather than submitting without.
+      // With nothing to pick (too short, nothing found, refused) it submits, and the form says
+      // what is missing.
       event.preventDefault();
       const place = isExpanded ? options[activeIndex] : undefined;
       if (place) pick(place);
