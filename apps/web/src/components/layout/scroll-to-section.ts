@@ -31,6 +31,9 @@ export function scrollToSection(id: string, { focus = false } = {}): boolean {
   return true;
 }
 
+/** The section a section link on another page asked for, to focus once its page is shown. */
+let focusOnArrival: string | null = null;
+
 /**
  * Returns a function that shows a section of a page: scrolls at once when that page is open,
  * otherwise navigates there and scrolls after the delay (spec §2, footer links).
@@ -43,11 +46,11 @@ export function useGoToSection(): (path: string, sectionId: string) => void {
         scrollToSection(sectionId, { focus: true });
         return;
       }
+      // The new page takes focus to the section once it has rendered (useScrollToHash), which
+      // may be after the delay on a slow phone.
+      focusOnArrival = sectionId;
       navigate(`${path}#${sectionId}`);
-      window.setTimeout(
-        () => scrollToSection(sectionId, { focus: true }),
-        SCROLL_AFTER_NAVIGATION_DELAY_MS,
-      );
+      window.setTimeout(() => scrollToSection(sectionId), SCROLL_AFTER_NAVIGATION_DELAY_MS);
     },
     [navigate, pathname],
   );
@@ -74,7 +77,10 @@ export function useScrollToHash(): void {
     const sectionId = sectionIdOf(hash);
     if (sectionId === null) return;
     // Wait a frame so the router's own scroll restoration runs first and ours wins.
-    const frame = window.requestAnimationFrame(() => scrollToSection(sectionId));
+    const frame = window.requestAnimationFrame(() => {
+      const focus = focusOnArrival === sectionId;
+      if (scrollToSection(sectionId, { focus }) && focus) focusOnArrival = null;
+    });
     return () => window.cancelAnimationFrame(frame);
   }, [hash]);
 }
