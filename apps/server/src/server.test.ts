@@ -8,6 +8,12 @@ import { processStartTime } from './lib/data-dir-lock';
 
 const children: ChildProcess[] = [];
 
+/**
+ * A test that starts three servers from their TypeScript sources, one after another: each start
+ * compiles with tsx, which took 9 s on the shared machine on a busy morning (bench:start).
+ */
+const PROCESS_TEST_MS = 120_000;
+
 function startServer(dataDir: string): ServerProcess {
   const started = startServerProcess({
     DATA_DIR: dataDir,
@@ -50,53 +56,65 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process on PGlit
     dataDir = tempFolder('proc');
   });
 
-  it('locks DATA_DIR: a second server stops at once with a clear message and the first keeps serving', async () => {
-    const first = startServer(dataDir);
-    const port = await waitForPort(first);
-    const second = startServer(dataDir);
-    expect(await second.exited).toBe(78);
-    expect(second.output()).toContain(
-      `The data folder ${dataDir} is in use by another AeroPool server`,
-    );
-    expect(second.output()).not.toContain('ready on');
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    // Its port, taken: another server (its own folder) says which variable to change.
-    const samePort = startServerProcess({ PORT: String(port) });
-    children.push(samePort.child);
-    expect(await samePort.exited).toBe(78);
-    expect(samePort.output()).toContain(
-      `127.0.0.1:${port} is in use by another program (EADDRINUSE). Start AeroPool with another PORT`,
-    );
-    // No SMTP_URL here: the server says where mail goes instead.
-    expect(first.output()).toContain('SMTP_URL is not set: e-mails, one-time codes included');
-    expect(first.output()).toContain('SMS_PROVIDER is outbox: phone verification codes');
+  it(
+    'locks DATA_DIR: a second server stops at once with a clear message and the first keeps serving',
+    async () => {
+      const first = startServer(dataDir);
+      const port = await waitForPort(first);
+      const second = startServer(dataDir);
+      expect(await second.exited).toBe(78);
+      expect(second.output()).toContain(
+        `The data folder ${dataDir} is in use by another AeroPool server`,
+      );
+      expect(second.output()).not.toContain('ready on');
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      // Its port, taken: another server (its own folder) says which variable to change.
+      const samePort = startServerProcess({ PORT: String(port) });
+      children.push(samePort.child);
+      expect(await samePort.exited).toBe(78);
+      expect(samePort.output()).toContain(
+        `127.0.0.1:${port} is in use by another program (EADDRINUSE). Start AeroPool with another PORT`,
+      );
+      // No SMTP_URL here: the server says where mail goes instead.
+      expect(first.output()).toContain('SMTP_URL is not set: e-mails, one-time codes included');
+      expect(first.output()).toContain('SMS_PROVIDER is outbox: phone verification codes');
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('"msg":"stopped"');
-    expect(fs.existsSync(path.join(dataDir, 'aeropool.lock'))).toBe(false);
-  });
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(dataDir, 'aeropool.lock'))).toBe(false);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('keeps what was committed across a kill, and takes over the dead process lock', async () => {
-    const first = startServer(dataDir);
-    const port = await waitForPort(first);
-    const email = `persist.${Date.now()}@example.com`;
-    expect((await post(port, '/api/otp/generate', { email, purpose: 'signup' })).status).toBe(201);
-    first.child.kill('SIGKILL');
-    await first.exited;
+  it(
+    'keeps what was committed across a kill, and takes over the dead process lock',
+    async () => {
+      const first = startServer(dataDir);
+      const port = await waitForPort(first);
+      const email = `persist.${Date.now()}@example.com`;
+      expect((await post(port, '/api/otp/generate', { email, purpose: 'signup' })).status).toBe(
+        201,
+      );
+      first.child.kill('SIGKILL');
+      await first.exited;
 
-    const restarted = startServer(dataDir);
-    const port2 = await waitForPort(restarted);
-    // The code stored before the kill is still there: a new one is refused within 30 s.
-    expect((await post(port2, '/api/otp/generate', { email, purpose: 'signup' })).status).toBe(429);
-    // And without SMTP_URL the mail went to the outbox.
-    expect(fs.readdirSync(path.join(dataDir, 'outbox')).length).toBe(1);
-    // The terminal that ran it closed: a clean stop, as for SIGTERM, not a death mid-write.
-    restarted.child.kill('SIGHUP');
-    expect(await restarted.exited).toBe(0);
-    expect(restarted.output()).toContain('"msg":"stopped"');
-    expect(fs.existsSync(path.join(dataDir, 'aeropool.lock'))).toBe(false);
-  });
+      const restarted = startServer(dataDir);
+      const port2 = await waitForPort(restarted);
+      // The code stored before the kill is still there: a new one is refused within 30 s.
+      expect((await post(port2, '/api/otp/generate', { email, purpose: 'signup' })).status).toBe(
+        429,
+      );
+      // And without SMTP_URL the mail went to the outbox.
+      expect(fs.readdirSync(path.join(dataDir, 'outbox')).length).toBe(1);
+      // The terminal that ran it closed: a clean stop, as for SIGTERM, not a death mid-write.
+      restarted.child.kill('SIGHUP');
+      expect(await restarted.exited).toBe(0);
+      expect(restarted.output()).toContain('"msg":"stopped"');
+      expect(fs.existsSync(path.join(dataDir, 'aeropool.lock'))).toBe(false);
+    },
+    PROCESS_TEST_MS,
+  );
 
   it('stops with a message naming the variable when the configuration is bad', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
