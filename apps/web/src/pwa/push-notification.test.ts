@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, pushNotificationOf } from './push-notification';
+import { appUrl, pushNotificationOf, windowFor } from './push-notification';
 
 const URL = 'https://aeropool.example/chat/42';
 
@@ -65,5 +65,31 @@ describe('appUrl', () => {
       42,
     ])
       expect(appUrl(path, origin)).toBe('https://aeropool.example/dashboard');
+  });
+});
+
+describe('windowFor', () => {
+  const origin = 'https://aeropool.example';
+  const chat = `${origin}/chat/42`;
+  const at = (path: string, focused = false) => ({ url: `${origin}${path}`, focused });
+
+  it('focuses a window already showing the page, without reloading any', () => {
+    const profile = at('/profile', true);
+    const showing = at('/chat/42');
+    expect(windowFor([profile, showing], chat, origin)).toEqual({
+      window: showing,
+      navigate: false,
+    });
+  });
+
+  it('otherwise takes the focused window of the app to the page, and opens one when none is', () => {
+    const other = { url: 'https://elsewhere.example/', focused: true };
+    const first = at('/dashboard');
+    const focused = at('/profile', true);
+    expect(windowFor([other, first, focused], chat, origin)).toEqual({
+      window: focused,
+      navigate: true,
+    });
+    expect(windowFor([other], chat, origin)).toBeNull();
   });
 });

@@ -43,3 +43,22 @@ export function pushNotificationOf(payload: Partial<PushPayload>, url: string): 
     },
   };
 }
+
+type AppWindow = { url: string; focused: boolean };
+
+/**
+ * Which open window of the app a notification's click goes to, and whether it must load `url`:
+ * one already showing it is only focused (a reload there would lose what is being typed), else
+ * the focused one, else the first; none, and a new window opens.
+ */
+export function windowFor<W extends AppWindow>(
+  windows: readonly W[],
+  url: string,
+  origin: string,
+): { window: W; navigate: boolean } | null {
+  const ours = windows.filter((client) => new URL(client.url).origin === origin);
+  const showing = ours.find((client) => client.url === url);
+  if (showing) return { window: showing, navigate: false };
+  const chosen = ours.find((client) => client.focused) ?? ours[0];
+  return chosen ? { window: chosen, navigate: true } : null;
+}

@@ -3,7 +3,7 @@
 import type { PushPayload } from '@aeropool/contract/push';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { appUrl, pushNotificationOf } from './push-notification';
+import { appUrl, pushNotificationOf, windowFor } from './push-notification';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Parameters<typeof precacheAndRoute>[0];
@@ -62,13 +62,13 @@ self.addEventListener('push', (event) => {
 
 async function openApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (!open) {
+  const target = windowFor(windows, url, self.location.origin);
+  if (!target) {
     await self.clients.openWindow(url);
     return;
   }
-  const focused = await open.focus();
-  if (focused.url === url) return;
+  const focused = await target.window.focus();
+  if (!target.navigate) return;
   // navigate() works on windows this worker controls; any other gets a new window.
   const navigated = await focused.navigate(url).catch(() => null);
   if (!navigated) await self.clients.openWindow(url);
