@@ -18,19 +18,31 @@ const rider = testRider({ phone: '9876543210' });
 const client = new QueryClient();
 const wrap = (node: ReactNode) => <QueryClientProvider client={client}>{node}</QueryClientProvider>;
 
-it('moves focus to the code’s field once it is sent, and to the badge once verified', async () => {
-  const sent = {
-    phone: rider.phone,
-    expiresAt: '2030-01-01T00:10:00.000Z',
-    resendAfterSeconds: 30,
-  };
+const sent = { phone: rider.phone, expiresAt: '2030-01-01T00:10:00.000Z', resendAfterSeconds: 30 };
+const answer = (statusCode: number, message: string, entities: unknown[] = []) =>
+  new Response(JSON.stringify({ statusCode, message, entities }), { status: statusCode });
+
+/** The phone API: Send answers `code` (sent, unless told), Verify answers `verify`. */
+const phoneApi = (verify: () => Response, code = () => answer(201, 'OK', [sent])) =>
   vi.stubGlobal(
     'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ statusCode: 201, message: 'OK', entities: [sent] })),
-    ),
+    vi.fn(async (url: string) => (String(url).endsWith('/phone/code') ? code() : verify())),
   );
+
+/** Renders with a client of the test's own, whose invalidations it watches. */
+const renderWatched = () => {
+  const queryClient = new QueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={queryClient}>
+      <PhoneVerification user={rider} />
+    </QueryClientProvider>,
+  );
+  return invalidate;
+};
+
+it('moves focus to the code’s field once it is sent, and to the badge once verified', async () => {
+  phoneApi(() => answer(201, 'OK', [sent]));
   const { rerender } = render(wrap(<PhoneVerification user={rider} />));
   const send = screen.getByRole('button', { name: 'Send verification code' });
   send.focus();
@@ -43,22 +55,7 @@ it('moves focus to the code’s field once it is sent, and to the badge once ver
 });
 
 it('reads a refused code out with its field: focus goes there once the message shows', async () => {
-  const sent = {
-    phone: rider.phone,
-    expiresAt: '2030-01-01T00:10:00.000Z',
-    resendAfterSeconds: 30,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      String(url).endsWith('/phone/code')
-        ? new Response(JSON.stringify({ statusCode: 201, message: 'OK', entities: [sent] }))
-        : new Response(
-            JSON.stringify({ statusCode: 400, message: 'Invalid code.', entities: [] }),
-            { status: 400 },
-          ),
-    ),
-  );
+  phoneApi(() => answer(400, 'Invalid code.'));
   render(wrap(<PhoneVerification user={rider} />));
   fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
   const field = await screen.findByLabelText('SMS code');
@@ -75,25 +72,11 @@ it('reads a refused code out with its field: focus goes there once the message s
 });
 
 it('reads the rider again when the number was verified meanwhile elsewhere', async () => {
-  const fetchMock = vi.fn(
-    async (url: string) =>
-      new Response(
-        JSON.stringify(
-          String(url).endsWith('/phone/code')
-            ? { statusCode: 409, message: 'Your phone number is already verified.', entities: [] }
-            : { statusCode: 200, message: 'OK', entities: [{ ...rider, phoneVerified: true }] },
-        ),
-        { status: String(url).endsWith('/phone/code') ? 409 : 200 },
-      ),
+  phoneApi(
+    () => answer(200, 'OK', [{ ...rider, phoneVerified: true }]),
+    () => answer(409, 'Your phone number is already verified.'),
   );
-  vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient();
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={queryClient}>
-      <PhoneVerification user={rider} />
-    </QueryClientProvider>,
-  );
+  const invalidate = renderWatched();
   fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
   await waitFor(() =>
     expect(invalidate).toHaveBeenCalledWith({ queryKey: accountKeys.user(rider._id) }),
@@ -101,33 +84,8 @@ it('reads the rider again when the number was verified meanwhile elsewhere', asy
 });
 
 it('reads the rider again when a code is refused because the number was verified elsewhere', async () => {
-  const sent = {
-    phone: rider.phone,
-    expiresAt: '2030-01-01T00:10:00.000Z',
-    resendAfterSeconds: 30,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      String(url).endsWith('/phone/code')
-        ? new Response(JSON.stringify({ statusCode: 201, message: 'OK', entities: [sent] }))
-        : new Response(
-            JSON.stringify({
-              statusCode: 409,
-              message: 'This number is already verified on another AeroPool account.',
-              entities: [],
-            }),
-            { status: 409 },
-          ),
-    ),
-  );
-  const queryClient = new QueryClient();
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={queryClient}>
-      <PhoneVerification user={rider} />
-    </QueryClientProvider>,
-  );
+  phoneApi(() => answer(409, 'This number is already verified on another AeroPool account.'));
+  const invalidate = renderWatched();
   fireEvent.click(screen.getByRole('button', { name: 'Send verification code' }));
   fireEvent.change(await screen.findByLabelText('SMS code'), { target: { value: '123456' } });
   fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
