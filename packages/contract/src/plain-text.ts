@@ -20,8 +20,8 @@ const PAGE_BREAKS = /[\u000B\u000C\u0085]/g;
 /**
  * What shows nothing: spaces, format characters (zero-width space and joiners, soft hyphen, word
  * joiner), what Unicode says a font may ignore (Hangul fillers, variation selectors, the grapheme
- * joiner) and the braille blank. A name or
- * a subject of only these passes "required" while showing nobody anything.
+ * joiner) and the braille blank. A name or a subject of only these passed "required" while
+ * showing nobody anything.
  */
 const INVISIBLE = /[\s\p{Z}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
 export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '') !== '';

@@ -13,7 +13,8 @@ export const notAllowedCharacters = (label: string) =>
 
 /**
  * A typed text field: without bidi controls, trimmed, required (something visible in it), at most
- * `max` characters, no control characters (tab and newline allowed when `multiLine`). Messages name the field as the form labels it.
+ * `max` characters, no control characters (tab and newline allowed when `multiLine`). Messages
+ * name the field as the form labels it.
  */
 export const textSchema = (
   label: string,

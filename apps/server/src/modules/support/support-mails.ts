@@ -1,9 +1,13 @@
+import { NAME_MAX_LENGTH } from '@aeropool/contract/limits';
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 import type { SupportTicket } from '@aeropool/contract/support';
 import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 type Rider = { name: string; email: string };
+
+/** A first and a last name at their longest, with the space between. */
+const FULL_NAME_MAX = NAME_MAX_LENGTH * 2 + 1;
 
 /**
  * A rider's name as a display name: without what could make it read as an address ("Asha
@@ -22,7 +26,7 @@ export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider)
   const text = [
     `New support ticket ${ticket.ticketNumber}`,
     // The account's address on its own line: the name is the rider's own words.
-    `From: ${quoted(rider.name, 80)}`,
+    `From: ${quoted(rider.name, FULL_NAME_MAX)}`,
     `Account e-mail: ${rider.email}`,
     `Category: ${ticket.category}`,
     `Subject: ${ticket.subject}`,
@@ -32,7 +36,7 @@ export function supportTeamMail(to: string, ticket: SupportTicket, rider: Rider)
   const html = layoutHtml(
     subject,
     `<p><strong>New support ticket ${escapeHtml(ticket.ticketNumber)}</strong></p>
-     <p>From: ${escapeHtml(quoted(rider.name, 80))}<br>
+     <p>From: ${escapeHtml(quoted(rider.name, FULL_NAME_MAX))}<br>
      Account e-mail: ${escapeHtml(rider.email)}<br>
      Category: ${escapeHtml(ticket.category)}<br>Subject: ${escapeHtml(ticket.subject)}</p>
      <p style="white-space:pre-wrap">${escapeHtml(ticket.description)}</p>`,
