@@ -44,27 +44,29 @@ type FormProps = Omit<Props, 'isOpen'> & { rate: ReturnType<typeof useRateCoPass
 
 function RatingForm({ matchId, userId, riders, onClose, onRated, rate }: FormProps) {
   const [values, setValues] = useState<Record<string, number>>({});
+  // Riders whose rating the server took: a retry after a failure sends only the others.
+  const [ratedIds, setRatedIds] = useState<ReadonlySet<string>>(new Set());
   const { mutateAsync, isPending } = rate;
   const isComplete = riders.every((rider) => (values[rider._id] ?? 0) > 0);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isComplete) return;
+    const toSend = riders.filter((rider) => !ratedIds.has(rider._id));
     try {
       const results = await mutateAsync(
-        riders.map((rider) => ({
+        toSend.map((rider) => ({
           matchId,
           raterUserId: userId,
           ratedUserId: rider._id,
           rating: values[rider._id]!,
         })),
       );
-      results.forEach((result, index) => {
-        const rider = riders[index]!;
-        if (result.status === 'fulfilled')
-          toast.success(RATING_TOASTS.rated(riderName(rider), values[rider._id]!));
-      });
-      if (results.some((result) => result.status === 'rejected')) {
+      const taken = toSend.filter((_, index) => results[index]!.status === 'fulfilled');
+      for (const rider of taken)
+        toast.success(RATING_TOASTS.rated(riderName(rider), values[rider._id]!));
+      if (taken.length < toSend.length) {
+        setRatedIds((current) => new Set([...current, ...taken.map((rider) => rider._id)]));
         toast.error(RATING_TOASTS.failed);
         return;
       }
@@ -83,7 +85,8 @@ function RatingForm({ matchId, userId, riders, onClose, onRated, rate }: FormPro
           name={riderName(rider)}
           value={values[rider._id] ?? 0}
           onChange={(value) => setValues((current) => ({ ...current, [rider._id]: value }))}
-          disabled={isPending}
+          // Sent and taken: as rated, not to be changed here.
+          disabled={isPending || ratedIds.has(rider._id)}
         />
       ))}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
