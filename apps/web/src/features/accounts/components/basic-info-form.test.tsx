@@ -146,3 +146,29 @@ it('keeps the field for a code already texted after Edit Profile and Cancel', as
   fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.getByLabelText('SMS code')).toBeTruthy();
 });
+
+it('shows a refusal about one field at that field, where focus goes', async () => {
+  const taken = 'This number is already verified on another AeroPool account.';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ statusCode: 409, message: taken, field: 'phone' }), {
+          status: 409,
+        }),
+    ),
+  );
+  renderForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+  const phone = screen.getByLabelText('Phone');
+  fireEvent.change(phone, { target: { value: '98765 43210' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+  await waitFor(() => expect(document.activeElement).toBe(phone));
+  expect(phone.getAttribute('aria-invalid')).toBe('true');
+  expect(
+    document.getElementById(phone.getAttribute('aria-describedby')!.split(' ')[0]!),
+  ).toBeTruthy();
+  expect(screen.getByText(taken)).toBeTruthy();
+  expect(toast.error).toHaveBeenCalledWith(taken);
+});

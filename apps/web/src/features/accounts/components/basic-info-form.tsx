@@ -25,6 +25,7 @@ const namesSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSch
 
 type Values = { firstName: string; lastName: string; phone: string; gender: string };
 type Field = keyof Values;
+const FIELDS: ReadonlySet<string> = new Set<Field>(['firstName', 'lastName', 'phone', 'gender']);
 
 const valuesOf = (user: User): Values => ({
   firstName: user.firstName,
@@ -112,6 +113,11 @@ export function BasicInfoForm({ user }: { user: User }) {
           ? serverMessageOr(error, PROFILE_TOASTS.updateFailed)
           : PROFILE_TOASTS.updateError,
       );
+      // A refusal about one field (a number on another account, say) is shown at that field too.
+      if (error instanceof ApiError && error.field && FIELDS.has(error.field)) {
+        setErrors({ [error.field]: error.message });
+        focusFirstError();
+      }
     }
   };
 
