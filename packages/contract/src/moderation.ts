@@ -12,6 +12,8 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const REPLY_MAX_LENGTH = 5000;
 /** The most cases the desk shows at once; the answer's `total` says how many match in all. */
 export const QUEUE_SIZE = 100;
+/** Why the desk keeps an operator's own ticket or report from them: the desk says it, and the server refuses with it. */
+export const CASE_ABOUT_YOU = 'This case is about you: another operator resolves it.';
 
 export const queueQuerySchema = z.object({
   kind: z.enum(CASE_KINDS).optional(),

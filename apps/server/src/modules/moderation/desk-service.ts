@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CASE_ABOUT_YOU,
   QUEUE_SIZE,
   type AuditEntry,
   type CaseKind,
@@ -128,8 +129,6 @@ export async function listQueue(
     total: (reportCount?.n ?? 0) + (ticketCount?.n ?? 0),
   };
 }
-
-const CASE_ABOUT_YOU = 'This case is about you: another operator resolves it.';
 
 /**
  * Mailed to the rider, then stored in the ticket's thread: a reply that could not be mailed never

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from '../../../lib/notify';
 import {
+  CASE_ABOUT_YOU,
   REPLY_MAX_LENGTH,
   replyBodySchema,
   type DeskCase,
@@ -109,9 +110,7 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
         </ol>
       ) : null}
       {entry.status === 'Open' && isAboutMe ? (
-        <p className="text-sm text-slate-600">
-          This case is about you: another operator resolves it.
-        </p>
+        <p className="text-sm text-slate-600">{CASE_ABOUT_YOU}</p>
       ) : null}
       {entry.kind === 'ticket' && isOpen ? (
         <form onSubmit={(event) => void sendReply(event)} className="flex flex-col gap-2">
