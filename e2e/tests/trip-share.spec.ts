@@ -79,14 +79,25 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
   await expect(family.getByRole('status').filter({ hasText: 'Match cancelled' })).toBeVisible({
     timeout: 15_000,
   });
-  // The cab is off: whoever left it is no longer named, and nobody is said to be able to turn
-  // off a link whose card has gone.
+  // The cab is off: whoever left it is no longer named.
   await expect(family.getByText('Gopal', { exact: true })).toHaveCount(0);
   await expect(
     family.getByText(
-      'This link stops working 6 hours after the trip, or sooner if the ride is changed.',
+      'Farida can turn the link off at any time; it stops working 6 hours after the trip, or sooner if the ride is changed.',
     ),
   ).toBeVisible();
+
+  // Farida's ride is back on its own, with no match card: its card turns the link off.
+  await page.reload();
+  const ride = page.getByRole('article').filter({ hasText: 'Koramangala' });
+  await expect(ride).toContainText('Status: Active');
+  await expect(ride).not.toContainText('A new trip link turns off the one you shared before.');
+  await ride.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(toast(page, 'Trip link turned off.')).toBeVisible();
+  await expect(ride.getByRole('button', { name: 'Stop sharing' })).toHaveCount(0);
+  await expect(family.getByRole('heading', { name: 'Trip link unavailable' })).toBeVisible({
+    timeout: 15_000,
+  });
 
   await riderContext.close();
   await familyContext.close();

@@ -180,5 +180,10 @@ export const tripSchema = z.object({
    * rating/details request per co-rider (issue 7). Beyond the spec's fields, which stay as they are.
    */
   myRatings: z.array(ratingSchema).optional(),
+  /**
+   * A ride back on its own after its match was cancelled: the match of a trip link for family the
+   * rider shared that still shows the cancellation, so the card can turn it off.
+   */
+  cancelledTripLinkMatchId: z.string().optional(),
 });
 export type Trip = z.infer<typeof tripSchema>;

@@ -497,7 +497,11 @@ export const tripShares = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('trip_shares_match_user_idx').on(table.matchId, table.userId)],
+  (table) => [
+    index('trip_shares_match_user_idx').on(table.matchId, table.userId),
+    // My Trips looks up a ride's links still on after its match was cancelled.
+    index('trip_shares_ride_request_idx').on(table.rideRequestId),
+  ],
 );
 
 /** Generated secrets shared by every instance on PostgreSQL (see lib/secrets). */

@@ -14,6 +14,17 @@ afterAll(() => t.close());
 const share = (user: SignedUpUser, matchId: string, method: 'POST' | 'GET' | 'DELETE' = 'POST') =>
   t.request({ method, url: `/api/match/${matchId}/share`, token: user.token });
 const view = (token: string) => t.request({ method: 'GET', url: `/api/trip/${token}` });
+/** My Trips' upcoming cards: the match of each one's trip link still showing a cancellation. */
+const linkOnCard = async (user: SignedUpUser) =>
+  (
+    await t.request({
+      method: 'GET',
+      url: `/api/match-or-ride-request/upcoming/${user.id}`,
+      token: user.token,
+    })
+  )
+    .json()
+    .entities.map((trip: { cancelledTripLinkMatchId?: string }) => trip.cancelledTripLinkMatchId);
 
 describe('trip link for family', () => {
   it('shows first names, places, time and live status without sign-in, and nothing else', async () => {
@@ -116,6 +127,9 @@ describe('trip link for family', () => {
       status: 'Cancelled',
       coRiders: [],
     });
+    // Both rides are back on their own, with no match card: My Trips names the link still on.
+    expect(await linkOnCard(a)).toEqual([matchId]);
+    expect(await linkOnCard(b)).toEqual([matchId]);
     // A's ride is free again; its new time and place are not the family's to follow.
     const edited = await t.request({
       method: 'PUT',
@@ -125,7 +139,12 @@ describe('trip link for family', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect((await view(ofA!)).statusCode).toBe(404);
+    expect(await linkOnCard(a)).toEqual([undefined]);
     expect((await view(ofB!)).json().entities[0].status).toBe('Cancelled');
+    // Turned off from the card: gone from the family and from the card.
+    expect((await share(b, matchId, 'DELETE')).statusCode).toBe(200);
+    expect((await view(ofB!)).statusCode).toBe(404);
+    expect(await linkOnCard(b)).toEqual([undefined]);
 
     const pair = await matchedPair(t, c, d, { minutesAhead: 700 });
     const ofC = (await share(c, pair.matchId)).json().entities[0].token as string;

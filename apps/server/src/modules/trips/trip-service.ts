@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { loadMatchViews } from '../matches/match-view';
 import { averageRatingOf, ratingsGivenOn } from '../ratings/rating-service';
 import { toRideRequestView } from '../rides/ride-request-view';
+import { cancelledTripLinkMatchId } from '../trip-shares/cancelled-trip-link';
 
 const PAST_LIMIT = 100;
 
@@ -55,6 +56,7 @@ export async function listTrips(
         lastName: users.lastName,
         email: users.email,
       },
+      cancelledTripLinkMatchId: cancelledTripLinkMatchId(now),
     })
     .from(rideRequests)
     .innerJoin(users, eq(users.id, rideRequests.riderId))
@@ -70,9 +72,13 @@ export async function listTrips(
     // Only past trips can be rated; carrying the ratings here spares a request per co-rider.
     tab === 'past' ? ratingsGivenOn(ctx.db, userId, matchIds) : new Map<string, never[]>(),
   ]);
-  return rows.map(({ request, rider }) => {
+  return rows.map(({ request, rider, cancelledTripLinkMatchId }) => {
     const match = request.currentMatchId ? matchViews.get(request.currentMatchId) : undefined;
-    if (!match) return { rideRequest: toRideRequestView(request, rider, now) };
+    if (!match)
+      return {
+        rideRequest: toRideRequestView(request, rider, now),
+        ...(cancelledTripLinkMatchId ? { cancelledTripLinkMatchId } : {}),
+      };
     const rated = tab === 'past' ? { myRatings: myRatings.get(match._id) ?? [] } : {};
     return { rideRequest: toRideRequestView(request, rider, now), match, ...rated };
   });

@@ -125,7 +125,7 @@ function SharedTripCard({ trip }: { trip: SharedTrip }) {
       <EmergencyActions />
       <p className="text-xs text-slate-500">
         {trip.status === 'Cancelled'
-          ? `This link stops working ${TRIP_SHARE_HOURS_AFTER_TRIP} hours after the trip, or sooner if the ride is changed.`
+          ? `${trip.riderFirstName} can turn the link off at any time; it stops working ${TRIP_SHARE_HOURS_AFTER_TRIP} hours after the trip, or sooner if the ride is changed.`
           : `This page updates by itself. ${trip.riderFirstName} can turn the link off at any time; it stops working ${TRIP_SHARE_HOURS_AFTER_TRIP} hours after the trip.`}
       </p>
     </article>

@@ -101,7 +101,7 @@ export function ShareTripPanel({
         <p className="text-xs text-slate-500">
           A trip link is on until {formatDateTime(expiresAt)} (IST). It shows first names, the
           terminal, the place of your ride request as you picked it, the time and the match status,
-          nothing else. A new trip link turns off the one you shared before.
+          nothing else.{isEnded ? null : ' A new trip link turns off the one you shared before.'}
         </p>
       ) : null}
     </section>

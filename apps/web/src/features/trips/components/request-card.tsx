@@ -9,9 +9,12 @@ import { TripDetails } from './trip-details';
 import { TripTime } from './trip-time';
 import { DirectionIcon } from './direction-icon';
 import { useFocusStaysNearby } from '../../../lib/use-focus-stays-nearby';
+import { ShareTripPanel } from '../../trip-share/components/share-trip-panel';
 
 type Props = {
   request: RideRequest;
+  /** A trip link for family still showing this ride's cancelled match, to turn off here. */
+  cancelledTripLinkMatchId?: string;
   onEdit: (request: RideRequest) => void;
   onCancel: (request: RideRequest) => void;
 };
@@ -20,7 +23,7 @@ type Props = {
  * A ride request without a match (spec §2). Spec §4: an Expired one cannot be edited, cancelled
  * or expanded, so it has no menu and a disabled Expired button instead of Show Details.
  */
-export function RequestCard({ request, onEdit, onCancel }: Props) {
+export function RequestCard({ request, cancelledTripLinkMatchId, onEdit, onCancel }: Props) {
   // Sending, answering or cancelling moves this off the list: focus stays near, not on <body>.
   const itemRef = useFocusStaysNearby<HTMLElement>();
   const [isExpanded, setIsExpanded] = useState(false);
@@ -79,6 +82,12 @@ export function RequestCard({ request, onEdit, onCancel }: Props) {
           </Button>
         )}
       </div>
+
+      {cancelledTripLinkMatchId ? (
+        <div className="mt-4">
+          <ShareTripPanel matchId={cancelledTripLinkMatchId} isEnded />
+        </div>
+      ) : null}
 
       {isExpanded && !isExpired ? (
         <div id={detailsId} className="mt-4 border-t border-slate-100 pt-4">

@@ -54,7 +54,7 @@ export function TripList({ userId, tab, onEdit, onCancel, onCreate }: Props) {
 
   return (
     <ul className="flex flex-col gap-4">
-      {query.data.map(({ rideRequest, match, myRatings }) => (
+      {query.data.map(({ rideRequest, match, myRatings, cancelledTripLinkMatchId }) => (
         <li key={match ? `${match._id}-${rideRequest._id}` : rideRequest._id}>
           {match ? (
             <MatchCard
@@ -65,7 +65,12 @@ export function TripList({ userId, tab, onEdit, onCancel, onCreate }: Props) {
               isPastTab={tab === 'past'}
             />
           ) : (
-            <RequestCard request={rideRequest} onEdit={onEdit} onCancel={onCancel} />
+            <RequestCard
+              request={rideRequest}
+              cancelledTripLinkMatchId={cancelledTripLinkMatchId}
+              onEdit={onEdit}
+              onCancel={onCancel}
+            />
           )}
         </li>
       ))}

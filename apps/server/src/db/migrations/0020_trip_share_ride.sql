@@ -1,0 +1,1 @@
+CREATE INDEX "trip_shares_ride_request_idx" ON "trip_shares" USING btree ("ride_request_id");
