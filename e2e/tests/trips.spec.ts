@@ -357,7 +357,8 @@ test('two riders match: send, live incoming request, accept, and both get the ma
   expect(saving).toBe(solo! - shared!);
   await expect(
     potential.getByText(
-      /^Cab reaches you ~\d{1,2}:\d{2} [ap]m( on \w{3}, \d{1,2} \w{3})? · (dropped|picked up) (first|second) · /,
+      // A is at the kerb 10 minutes before B: the cab leaves with B, and A's wait counts.
+      /^Cab leaves the airport ~\d{1,2}:\d{2} [ap]m( on \w{3}, \d{1,2} \w{3})? · dropped (first|second) ~\d{1,2}:\d{2} [ap]m( on \w{3}, \d{1,2} \w{3})? · \+\d+ min for you, incl\. 10 min wait$/,
     ),
   ).toBeVisible();
 

@@ -59,11 +59,15 @@ const fareSchema = z.object({ solo: z.number(), sharedPerPerson: z.number() });
 export const cabFitSchema = z.object({
   /** Rupees saved against riding alone: solo fare minus their share of the cab fare. */
   saving: z.number().int(),
-  /** Minutes added to the viewer's own trip by the shared route. */
+  /** Minutes the shared route adds to the viewer's time in the cab (the detour). */
   extraMinutes: z.number().int(),
+  /** From the airport: minutes the viewer waits at the kerb for the cab's last rider. Else 0. */
+  waitMinutes: z.number().int().min(0),
   /** The viewer's place in the drop order (from the airport) or pickup order (to the airport). */
   position: z.number().int().min(1),
   riders: z.number().int().min(2),
+  /** When the cab sets off (epoch ms): from the airport, when its last rider is at the kerb. */
+  leavesAt: z.number(),
   /** When the cab reaches the viewer's place: the drop time, or the pickup time (epoch ms). */
   reachesAt: z.number(),
 });

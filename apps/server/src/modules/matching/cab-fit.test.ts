@@ -57,6 +57,27 @@ describe('a shared cab within per-rider limits', () => {
     ]);
   });
 
+  it('says when the cab sets off and who waits for it: the kerb wait of a drop, none on a pickup', () => {
+    const drop = fitCab(
+      [rider('hsr', 'drop', '16:00'), { ...rider('hsr', 'drop', '16:15'), id: 'b' }],
+      LIMITS,
+    )!;
+    expect(drop.leavesAtMs).toBe(at('16:15'));
+    const early = drop.riders.find((r) => r.id === 'hsr')!;
+    expect(early.waitMinutes).toBe(15);
+    expect(drop.riders.find((r) => r.id === 'b')!.waitMinutes).toBe(0);
+    // The same place, dropped together: the one who waited is home 15 minutes later than alone.
+    expect((early.reachesAtMs - at('16:00')) / 60_000 - early.soloMinutes).toBeCloseTo(15, 6);
+
+    const pickup = fitCab(
+      [rider('hsr', 'pickup', '16:00'), { ...rider('hsr', 'pickup', '16:30'), id: 'b' }],
+      LIMITS,
+    )!;
+    expect(pickup.riders.map((r) => r.waitMinutes)).toEqual([0, 0]);
+    expect(pickup.leavesAtMs).toBe(Math.min(...pickup.riders.map((r) => r.reachesAtMs)));
+    expect(pickup.leavesAtMs).toBe(at('16:15'));
+  });
+
   it('worked examples of docs/matching.md', () => {
     // Same place 55 minutes apart: a 55-minute wait at the kerb.
     expect(

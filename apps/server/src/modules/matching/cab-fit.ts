@@ -36,6 +36,8 @@ export type RiderFit = {
   soloKm: number;
   soloMinutes: number;
   extraMinutes: number;
+  /** From the airport: how long the rider waits at the kerb for the cab's last rider. Else 0. */
+  waitMinutes: number;
   /** When the cab reaches the rider's place: the drop time, or the pickup time. */
   reachesAtMs: number;
   soloFare: number;
@@ -46,6 +48,8 @@ export type RiderFit = {
 
 export type CabFit = {
   riders: RiderFit[];
+  /** When the cab sets off: from the airport, when its last rider is at the kerb; to it, its first pickup. */
+  leavesAtMs: number;
   sharedKm: number;
   cabFare: number;
   misfitMinutes: number;
@@ -106,6 +110,7 @@ function fitInOrder(
 
   let rides: number[];
   let reaches: number[];
+  let waits: number[];
   let misfit: number;
   let sharedKm: number;
   if (first.direction === 'drop') {
@@ -116,6 +121,7 @@ function fitInOrder(
       (_, i) => hopMinutes + legMinutes(out, clockMs) + sum(linkMinutes.slice(0, i)),
     );
     reaches = rides.map((minutes) => departure + minutes * 60_000);
+    waits = order.map((r) => (departure - r.timeMs) / 60_000);
     sharedKm = hopKm + legKm(out) + sum(links.map(legKm));
   } else {
     const last = order.at(-1)!;
@@ -127,6 +133,7 @@ function fitInOrder(
     const shift = -(Math.max(...offsets) + Math.min(...offsets)) / 2;
     reaches = planned.map((t) => t + shift);
     misfit = Math.max(...order.map((r, i) => Math.abs(reaches[i]! - r.timeMs) / 60_000));
+    waits = order.map(() => 0);
     rides = order.map((_, i) => sum(linkMinutes.slice(i)) + legMinutes(home, clockMs) + hopMinutes);
     sharedKm = sum(links.map(legKm)) + legKm(home) + hopKm;
   }
@@ -144,6 +151,7 @@ function fitInOrder(
       soloKm: solos[i]!.km,
       soloMinutes: solos[i]!.minutes,
       extraMinutes: Math.max(0, rides[i]! - solos[i]!.minutes),
+      waitMinutes: waits[i]!,
       reachesAtMs: reaches[i]!,
       soloFare: soloFares[i]!,
       share,
@@ -167,6 +175,7 @@ function fitInOrder(
   });
   return {
     riders,
+    leavesAtMs: first.direction === 'drop' ? reaches[0]! - rides[0]! * 60_000 : reaches[0]!,
     sharedKm,
     cabFare,
     misfitMinutes: misfit,

@@ -110,8 +110,10 @@ export function fitViewFor(fit: CabFit, rideId: string): CabFitView {
   return {
     saving: me.saving,
     extraMinutes: Math.round(me.extraMinutes),
+    waitMinutes: Math.round(me.waitMinutes),
     position: me.position,
     riders: fit.riders.length,
+    leavesAt: Math.round(fit.leavesAtMs),
     reachesAt: Math.round(me.reachesAtMs),
   };
 }

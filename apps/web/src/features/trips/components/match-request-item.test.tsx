@@ -169,7 +169,15 @@ it('names whose request each Cancel withdraws and whom each Send Request goes to
             matchPercentage: 90,
             distance: 1200,
             fare: { solo: 1000, sharedPerPerson: 600 },
-            fit: { saving: 400, extraMinutes: 3, position: 1, riders: 2, reachesAt: 0 },
+            fit: {
+              saving: 400,
+              extraMinutes: 3,
+              waitMinutes: 0,
+              position: 1,
+              riders: 2,
+              leavesAt: 0,
+              reachesAt: 0,
+            },
           }}
           myRequestId="mine"
           myTime={0}

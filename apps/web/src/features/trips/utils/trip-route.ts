@@ -56,20 +56,33 @@ export function fareText(fare: { solo: number; sharedPerPerson: number }, saving
 const ORDINALS = ['first', 'second', 'third'];
 
 /**
- * 'Cab reaches you ~4:15 pm · dropped first · +4 min for you': when the cab reaches the rider's place, their
- * place in the order and what the shared route adds to their own trip. On another day than the
- * rider's own trip (`ownTime`: a 00:10 trip collected at 11:58 pm the night before) the day is
- * named: '~11:58 pm on Sat, 21 Nov'.
+ * What sharing the cab means for the rider's time, in Asia/Kolkata. From the airport: 'Cab leaves
+ * the airport ~4:15 pm · dropped first ~5:57 pm · +21 min for you, incl. 15 min wait' (later than
+ * riding alone: the wait at the kerb for the last rider, and the detour). To the airport: 'Cab
+ * collects you ~3:45 pm, 15 min before your time · picked up second · +4 min for you' (the
+ * detour). A time on another day than the rider's own trip (`ownTime`: a 00:10 trip collected at
+ * 11:58 pm the night before) names the day: '~11:58 pm on Sat, 21 Nov'.
  */
 export function fitText(fit: CabFitView, direction: Direction, ownTime: number): string {
-  const order = `${direction === 'drop' ? 'dropped' : 'picked up'} ${ORDINALS[fit.position - 1] ?? `#${fit.position}`}`;
-  const extra = fit.extraMinutes > 0 ? `+${fit.extraMinutes} min for you` : 'no detour for you';
-  const reaches = dateTimeParts(fit.reachesAt);
   const own = dateTimeParts(ownTime);
-  const sameDay =
-    [reaches.day, reaches.month, reaches.year].join() === [own.day, own.month, own.year].join();
-  const day = sameDay ? '' : ` on ${reaches.weekday}, ${reaches.day} ${reaches.month}`;
-  return `Cab reaches you ~${reaches.clock}${day} · ${order} · ${extra}`;
+  const at = (ms: number) => {
+    const parts = dateTimeParts(ms);
+    const sameDay =
+      [parts.day, parts.month, parts.year].join() === [own.day, own.month, own.year].join();
+    return `~${parts.clock}${sameDay ? '' : ` on ${parts.weekday}, ${parts.day} ${parts.month}`}`;
+  };
+  const position = ORDINALS[fit.position - 1] ?? `#${fit.position}`;
+  if (direction === 'drop') {
+    const later = fit.waitMinutes + fit.extraMinutes;
+    const cost = later > 0 ? `+${later} min for you` : 'no later than riding alone';
+    const wait = fit.waitMinutes > 0 ? `, incl. ${fit.waitMinutes} min wait` : '';
+    return `Cab leaves the airport ${at(fit.leavesAt)} · dropped ${position} ${at(fit.reachesAt)} · ${cost}${wait}`;
+  }
+  const shift = Math.round((fit.reachesAt - ownTime) / 60_000);
+  const off =
+    shift === 0 ? '' : `, ${Math.abs(shift)} min ${shift < 0 ? 'before' : 'after'} your time`;
+  const detour = fit.extraMinutes > 0 ? `+${fit.extraMinutes} min for you` : 'no detour for you';
+  return `Cab collects you ${at(fit.reachesAt)}${off} · picked up ${position} · ${detour}`;
 }
 
 /**
