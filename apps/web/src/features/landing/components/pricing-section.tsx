@@ -47,7 +47,7 @@ export function PricingSection() {
           id="pricing-title"
           eyebrow="Pricing"
           title="Pay about half of a solo cab"
-          intro="AeroPool itself is free. You only share the cab fare, and splitting it two ways is the best deal to the airport."
+          intro="AeroPool itself is free. You only share the cab fare: two riders pay about half each, and three riders in one cab pay less still."
         />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3 lg:items-center">
           {FARE_OPTIONS.map((option) => (

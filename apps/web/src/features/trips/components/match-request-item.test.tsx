@@ -211,9 +211,14 @@ it('says what the percentage measures, and shows none on a declined request', ()
     </ul>,
   );
   const [open, declined] = screen.getAllByRole('listitem');
+  // The other rider's terminal too: a cab collecting at both takes longer.
+  expect(within(open!).getByText('Terminal 1 → Koramangala')).toBeTruthy();
   const chip = within(open!).getByText('90% match');
-  expect(chip.getAttribute('title')).toMatch(/^how much one shared cab saves you both/);
-  expect(within(open!).getByText(/^how much one shared cab saves/).className).toContain('sr-only');
+  // The cab's figure, two riders or three: not "saves you both".
+  const meaning =
+    'how much sharing one cab saves each rider against riding alone, less for the longest detour of any of them and for waiting';
+  expect(chip.getAttribute('title')).toBe(meaning);
+  expect(within(open!).getByText(meaning).className).toContain('sr-only');
   expect(within(declined!).queryByText(/% match/)).toBeNull();
 });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RideRequest } from '@aeropool/contract/rides';
 import { formatDistance } from '../../../lib/format-distance';
-import { cityPlaceOf, riderName } from '../utils/trip-route';
+import { riderName, routeText } from '../utils/trip-route';
 import { RiderAvatar, RiderTrust } from './rider-trust';
 import { TripTime } from './trip-time';
 import { WomenOnlyChip } from './women-only-chip';
@@ -17,11 +17,17 @@ type Props = {
   children?: ReactNode;
 };
 
-/** What the percentage measures (docs/matching.md), for who hovers or reads it out. */
+/**
+ * What the percentage measures (docs/matching.md), for who hovers or reads it out: the cab's
+ * figure, the same for each of its riders, two or three.
+ */
 const MATCH_MEANING =
-  'how much one shared cab saves you both against riding alone, less for any detour or wait';
+  'how much sharing one cab saves each rider against riding alone, less for the longest detour of any of them and for waiting';
 
-/** Who the other rider is, where their end of the trip is, when, and how well it fits. */
+/**
+ * Who the other rider is, their trip (its terminal too: a cab that collects at both terminals
+ * takes longer), when, and how well it fits.
+ */
 export function RiderSummary({ request, matchPercentage, distance, notes = [], children }: Props) {
   return (
     <div className="flex min-w-0 flex-1 gap-3">
@@ -29,7 +35,7 @@ export function RiderSummary({ request, matchPercentage, distance, notes = [], c
       <div className="min-w-0 flex-1">
         <p className="font-semibold wrap-anywhere text-slate-900">{riderName(request.rider)}</p>
         <RiderTrust rider={request.rider} />
-        <p className="text-sm break-words text-slate-700">{cityPlaceOf(request).name}</p>
+        <p className="text-sm break-words text-slate-700">{routeText(request)}</p>
         <TripTime ms={request.timeOfTravel} className="block text-sm text-slate-600" />
         <div className="mt-2 flex flex-wrap gap-1.5 text-xs font-semibold">
           {matchPercentage === null ? null : (
