@@ -109,6 +109,7 @@ async function tellRidersAway(app: FastifyInstance, batch: Stored[]): Promise<vo
       const author = `${message.userId.firstName} ${message.userId.lastName}`;
       await notifyRider(app, {
         userId,
+        from: message.userId._id,
         kind: 'chat-message',
         title: `New message from ${author}`,
         body: 'Open the chat to read it.',

@@ -20,6 +20,7 @@ import {
   staleAtTrip,
 } from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
+import { hasBlocked } from '../safety/block-rule';
 import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
@@ -315,11 +316,17 @@ export async function tellCoRidersOfLeave(
     const view = views.get(member.rideRequestId);
     // A ride whose time has passed is not reopened (cancelMatch): nobody is told it is.
     const outcome = { cabGoesOn, isTripAhead: !view || view.timeOfTravel > now.getTime() };
+    // A rider who blocked the leaver after the trip (the match stays for ratings) hears nothing.
+    if (await hasBlocked(ctx.db, member.userId, userId)) {
+      ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled' });
+      continue;
+    }
     const notice = leaveNotice(name, outcome);
     ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-cancelled', notice });
     if (!view) continue;
     await notifyRider(ctx, {
       userId: member.userId,
+      from: userId,
       kind: 'match-cancelled',
       title: cabGoesOn ? `${name} left your shared cab` : `${name} cancelled your shared ride`,
       body: notice,

@@ -67,6 +67,7 @@ export async function sendMatchRequest(
   for (const rider of riders) {
     await notifyRider(ctx, {
       userId: rider,
+      from: userId,
       kind: 'match-request',
       title: created.toMatchId ? `${name} asks to join your cab` : `New match request from ${name}`,
       body: `${created.matchPercentage}% match. ${describeTrip(sender)}.`,
@@ -321,6 +322,7 @@ async function tellSenderOfDecline(
   if (!sender) return;
   await notifyRider(ctx, {
     userId: pending.fromUserId,
+    from: decliner?.rider._id,
     kind: 'match-declined',
     title: `${name} declined your match request`,
     body: `Other riders may still fit your trip. ${describeTrip(sender)}.`,
@@ -345,6 +347,7 @@ async function tellSenderOfAccept(
   const accepter = views.get(accepterRequestId)!;
   await notifyRider(ctx, {
     userId: pending.fromUserId,
+    from: accepter.rider._id,
     kind: 'match-accepted',
     title: `${shortName(accepter.rider)} accepted your match request`,
     body: `You are sharing a cab. ${describeTrip(sender)}.`,

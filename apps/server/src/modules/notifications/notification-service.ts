@@ -11,9 +11,17 @@ import type { MailMessage } from '../../lib/mailer';
 import { unsubscribeHeaders } from './unsubscribe';
 import type { ServiceContext } from '../../lib/service-context';
 import { pushToUser, type PushDelivery } from '../push/push-service';
+import { hasBlocked } from '../safety/block-rule';
 
 export type RiderNotice = {
   userId: string;
+  /**
+   * The rider whose act this tells of: nothing is stored, shown, pushed or mailed once the rider
+   * told has blocked them (decision 009: they do not see each other again), a block that came
+   * after the act included. (The blocked rider still hears of the blocker's acts, as of anyone's:
+   * they are not told of the block.)
+   */
+  from?: string;
   kind: NotificationKind;
   title: string;
   body: string;
@@ -63,6 +71,7 @@ const toView = (row: Row): AppNotification => ({
  */
 export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Promise<void> {
   try {
+    if (notice.from && (await hasBlocked(ctx.db, notice.userId, notice.from))) return;
     const now = ctx.now();
     const values = {
       userId: notice.userId,

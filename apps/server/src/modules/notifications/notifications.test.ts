@@ -8,6 +8,7 @@ import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { alertRidersOfNewRide } from './new-match-alerts';
+import { notifyRider } from './notification-service';
 import { NOTIFICATION_KEEP_DAYS, pruneNotifications } from './prune-notifications';
 import { sendTripReminders } from './trip-reminders';
 import { matchMailsPerRecipient } from '../matching/match-limits';
@@ -120,6 +121,34 @@ describe('notification centre', () => {
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.title).toBe('Anil R. cancelled your shared ride');
     expect(await kinds(a)).not.toContain('match-cancelled');
+  });
+
+  it('tells a rider nothing of an act by someone they blocked since, however late the notice', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/blocks',
+      token: a.token,
+      payload: { userId: b.id },
+    });
+    expect(blocked.statusCode).toBe(201);
+    // As a match request's or an accept's notice does, sent after its transaction: a block
+    // can land in between.
+    const notice = (userId: string, from: string) =>
+      notifyRider(t.app, {
+        userId,
+        from,
+        kind: 'match-request',
+        title: 'New match request',
+        body: 'A request.',
+        link: '/dashboard',
+        dedupeKey: `match-request:${from}`,
+      });
+    await notice(a.id, b.id);
+    expect(await kinds(a)).not.toContain('match-request');
+    // The blocked rider is not told of the block: the blocker's acts reach them as anyone's.
+    await notice(b.id, a.id);
+    expect(await kinds(b)).toContain('match-request');
   });
 
   it(`keeps a notification ${NOTIFICATION_KEEP_DAYS} days, unread or not`, async () => {

@@ -24,6 +24,19 @@ export const isHiddenByReports = (riderId: Rider): SQL<boolean> =>
   sql<boolean>`(select count(distinct rp.reporter_id) from reports rp
     where rp.reported_id = ${riderId} and rp.status = 'Open') >= ${REPORTS_TO_HIDE}`;
 
+/** Whether `blockerId` has blocked `blockedId`. */
+export async function hasBlocked(
+  db: DbOrTx,
+  blockerId: string,
+  blockedId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+  return row !== undefined;
+}
+
 /**
  * Refuses a match between `self` and `other` when either blocked the other. Only the rider who
  * blocked is told why (403); to the blocked rider the ride is simply gone (409), as for any ride

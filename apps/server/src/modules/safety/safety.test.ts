@@ -231,6 +231,43 @@ describe('block', () => {
     }
   });
 
+  it('after the trip keeps the blocked rider’s cancel from reaching the blocker', async () => {
+    const [a, b, c, d] = await Promise.all([t.signUp(), t.signUp(), t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 860 });
+    // A second pair, no block: its cancel is heard, so the first one's silence means something.
+    const other = await matchedPair(t, c, d, { minutesAhead: 860 });
+    t.clock.advance(861 * 60_000);
+    try {
+      expect((await block(a, b)).statusCode).toBe(201);
+      for (const [by, id] of [
+        [b, matchId],
+        [d, other.matchId],
+      ] as const) {
+        const cancelled = await t.request({
+          method: 'PUT',
+          url: `/api/match/${id}`,
+          token: by.token,
+          payload: { status: 'Cancelled' },
+        });
+        expect(cancelled.statusCode).toBe(200);
+      }
+      await t.mail.waitFor(c.email, (m) => m.subject.includes('cancelled your shared ride'));
+      const kinds = async (user: SignedUpUser) =>
+        (await t.request({ method: 'GET', url: '/api/notifications', token: user.token }))
+          .json()
+          .entities[0].notifications.map((n: { kind: string }) => n.kind);
+      expect(await kinds(c)).toContain('match-cancelled');
+      expect(await kinds(a)).not.toContain('match-cancelled');
+      expect(
+        t.mail.messages.filter(
+          (m) => m.to.includes(a.email) && m.subject.includes('cancelled your shared ride'),
+        ),
+      ).toEqual([]);
+    } finally {
+      t.clock.advance(-861 * 60_000);
+    }
+  });
+
   it('mails the blocked rider of the cancellation only if they want such mail', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const off = await t.request({
