@@ -209,13 +209,14 @@ export async function updateRideRequest(
   body: RideBody,
 ) {
   const now = ctx.now();
+  // Whose ride, and whether it may change, first: one that expired while its form was open is
+  // said to have (not "choose a time in the future" for the time it was opened with), and before
+  // its route is worked out (an OSRM call where one is configured). Checked again under the lock.
+  const [current] = await ctx.db.select().from(rideRequests).where(eq(rideRequests.id, id));
+  assertEditable(ownOrThrow(current, riderId), now, 'edited');
   const input = parseRideInput(body, now);
   // Left out, the flag keeps its value (the spec's edit form does not send it).
   if (body.womenOnly !== undefined) await assertMayBeWomenOnly(ctx.db, riderId, body.womenOnly);
-  // Whose ride, and whether it may change, before its route is worked out (an OSRM call where one
-  // is configured); the same checks run again under the lock.
-  const [current] = await ctx.db.select().from(rideRequests).where(eq(rideRequests.id, id));
-  assertEditable(ownOrThrow(current, riderId), now, 'edited');
   const route = await routeFor(ctx, input);
   const { row, notify } = await ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId, body.womenOnly ?? false);

@@ -218,11 +218,18 @@ describe('update and cancel', () => {
     });
     expect((await update(rider.token, rideBody(t, { minutesAhead: 40 }))).statusCode).toBe(403);
 
+    const asOpened = rideBody(t, { minutesAhead: 40, place: PLACES.hsrLayout });
     t.clock.advance(41 * 60_000);
     try {
       const late = await update(r.token, rideBody(t, { minutesAhead: 60 }));
       expect(late.statusCode).toBe(409);
       expect(late.json().message).toBe('This ride request has expired and cannot be edited.');
+      // Saved as the form was opened, its time now past: the ride's end is said, not the time's.
+      const stale = await update(r.token, asOpened);
+      expect(stale.json()).toMatchObject({
+        statusCode: 409,
+        message: 'This ride request has expired and cannot be edited.',
+      });
       const cancel = await t.request({
         method: 'DELETE',
         url: `/api/ride-request/cancel/${ride._id}`,
