@@ -6,6 +6,9 @@ import type { RideRequest } from '@aeropool/contract/rides';
 import { toKolkataInputValue } from '../../../lib/format-time';
 import { RideRequestForm } from './ride-request-form';
 
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ default: toast }));
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -28,6 +31,25 @@ it('offers no time beyond 90 days ahead, and says so of one typed in', () => {
   expect(screen.getByText(TOO_FAR_AHEAD)).toBeTruthy();
   fireEvent.change(time, { target: { value: toKolkataInputValue(Date.now() + 10 * DAY_MS) } });
   expect(screen.queryByText(TOO_FAR_AHEAD)).toBeNull();
+});
+
+it('opens on the trip’s direction, and a refused submit moves focus to the field that says why', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ entities: [] }))),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RideRequestForm userId="rider-1" onDone={() => undefined} />
+    </QueryClientProvider>,
+  );
+  expect(document.activeElement).toBe(screen.getByRole('radio', { checked: true }));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Create Request' }));
+  expect(toast.error).toHaveBeenLastCalledWith('Please fill in all fields.');
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /Destination/ })),
+  );
 });
 
 const editing = {
@@ -65,6 +87,16 @@ function renderEdit(answer: { status: number; body: object }) {
   const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
   return { saves, onDone, save };
 }
+
+it('says why a time beyond 90 days is not saved, at the field, without asking the server', async () => {
+  const { saves, save } = renderEdit({ status: 200, body: {} });
+  const time = screen.getByLabelText(/Date and time/) as HTMLInputElement;
+  fireEvent.change(time, { target: { value: toKolkataInputValue(Date.now() + 100 * DAY_MS) } });
+  save();
+  expect(toast.error).toHaveBeenLastCalledWith(TOO_FAR_AHEAD);
+  await waitFor(() => expect(document.activeElement).toBe(time));
+  expect(saves).toEqual([]);
+});
 
 it('shows a refusal of the time beside the field, focused, until the time changes', async () => {
   const message = 'You already have a ride request within 2 hours of this time.';

@@ -21,6 +21,7 @@ import { DirectionToggle } from './direction-toggle';
 import { PlaceCombobox } from './place-combobox';
 import { ApiError, isServerAnswer, serverMessageOr } from '../../../lib/api-client';
 import { useUser } from '../../accounts/api/get-user';
+import { useFocusFirstError } from '../../../lib/use-focus-first-error';
 
 type FieldError = { field: 'place' | 'time'; message: string };
 
@@ -76,14 +77,18 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   // has loaded.
   const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || request?.womenOnly === true;
   const formRef = useRef<HTMLFormElement>(null);
-  // The form's code can arrive after its dialog opened, which then found no field to focus.
-  useEffect(() => void focusFirstField(formRef.current!), []);
+  // The form's code can arrive after its dialog opened, which then found no field to focus. The
+  // trip's direction comes first (a radio group of buttons, which focusFirstField passes over).
+  useEffect(() => {
+    const direction = formRef.current!.querySelector<HTMLElement>('[role="radio"][tabindex="0"]');
+    if (direction) direction.focus();
+    else focusFirstField(formRef.current!);
+  }, []);
   // The server's refusal of one field (a time taken by another ride, a place outside the city)
   // stays beside that field, not only in the toast, until the field changes.
   const [serverError, setServerError] = useState<FieldError | null>(null);
-  useEffect(() => {
-    if (serverError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [serverError]);
+  // After any refused submit, focus goes to the first field that says why.
+  const focusFirstError = useFocusFirstError(formRef);
   const set = (patch: Partial<RideRequestFormValues>) => {
     setServerError(null);
     setValues((current) => ({ ...current, ...patch }));
@@ -94,9 +99,15 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
     if (!values.place || !values.time || !toRideRequestBody(values, userId)) {
       setShowMissing(true);
       toast.error(RIDE_REQUEST_TOASTS.fillAll);
+      focusFirstError();
       return;
     }
-    if (isTooFarAhead) return;
+    if (isTooFarAhead) {
+      // The field says so already; a press of the button that did nothing would say nothing.
+      toast.error(TOO_FAR_AHEAD);
+      focusFirstError();
+      return;
+    }
     const body = toRideRequestBody(values, userId);
     if (!body) return;
     setIsPending(true);
@@ -114,7 +125,10 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
           : RIDE_REQUEST_TOASTS.exception,
       );
       const refused = fieldErrorOf(error);
-      if (refused) setServerError(refused);
+      if (refused) {
+        setServerError(refused);
+        focusFirstError();
+      }
       // The request changed meanwhile (matched, expired): the list now shows it as it is, and
       // every retry of this form would be refused the same way.
       else if (request && isConflict(error)) onDone();
