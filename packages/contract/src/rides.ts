@@ -125,6 +125,11 @@ export const matchSchema = z.object({
   fit: cabFitSchema.optional(),
   /** Riders asking to join this cab while it has room; any rider in it may answer. */
   joinRequests: z.array(matchRequestSchema).optional(),
+  /**
+   * The rider (user id) who cancelled this match once its time had passed: the trip may have
+   * happened, so the others may still rate them (a cancel does not shield a rider from ratings).
+   */
+  cancelledAfterTripBy: z.string().optional(),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -78,6 +78,10 @@ export async function loadMatchViews(
       };
       if (!viewer || !mine) return [match.id, view];
       const cab = own.map((m) => requests.get(m.rideRequestId)!.row);
+      // As rateCoPassenger allows: the canceller of a match whose time had passed is still rated.
+      const tripEnd = Math.max(...cab.map((row) => row.timeOfTravel.getTime()));
+      if (match.status === 'Cancelled' && match.cancelledBy && match.updatedAt.getTime() >= tripEnd)
+        view.cancelledAfterTripBy = match.cancelledBy;
       const formedAt = formedAtOf(match.createdAt, own);
       // Figures for a cab still riding: an ended match's rides may have moved on since.
       const fit = activeIds.has(match.id) ? fitFormedCab(viewer, cab, formedAt) : null;

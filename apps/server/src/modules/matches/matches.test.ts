@@ -247,26 +247,38 @@ describe('ratings', () => {
     await setStatus(b, matchId, 'Cancelled');
     await later(1001, async () => {
       expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(409);
+      // Cancelled before its time: no trip happened, and nobody is offered a rating.
+      const match = await t.request({
+        method: 'GET',
+        url: `/api/match/${matchId}`,
+        token: a.token,
+      });
+      expect(match.json().entities[0]).toMatchObject({ status: 'Cancelled' });
+      expect(match.json().entities[0]).not.toHaveProperty('cancelledAfterTripBy');
     });
   });
 
-  it('a cancel after the trip takes back the ratings the canceller gave, not those they got', async () => {
+  it('a cancel after the trip takes back the ratings the canceller gave, not those they can still get', async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1050 });
     await later(1051, async () => {
       expect((await rate(a, matchId, b.id, 1)).statusCode).toBe(201);
       expect((await rate(b, matchId, a.id, 2)).statusCode).toBe(201);
       expect([(await stats(a)).averageRating, (await stats(b)).averageRating]).toEqual([2, 1]);
-      // A cancels: B can no longer rate back, so A's one star goes; B's two stars for A stay.
+      // A cancels: A's one star goes, and A can rate no more; B's stars for A stay, and the trip
+      // may have happened, so B may still rate A (a cancel is no shield from ratings).
       expect((await setStatus(a, matchId, 'Cancelled')).statusCode).toBe(200);
       expect([(await stats(a)).averageRating, (await stats(b)).averageRating]).toEqual([2, 0]);
-      expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(409);
-      // Both keep the trip on Past as a cancelled match, not as a ride that expired alone.
+      expect((await rate(a, matchId, b.id, 3)).statusCode).toBe(409);
+      expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(200);
+      expect((await stats(a)).averageRating).toBe(1);
+      // Both keep the trip on Past as a cancelled match, not as a ride that expired alone; each
+      // card knows who cancelled it after the trip, to offer rating them.
       for (const rider of [a, b]) {
         const [trip] = await trips(rider, 'past');
         expect(trip).toMatchObject({
           rideRequest: { status: 'Matched' },
-          match: { _id: matchId, status: 'Cancelled' },
+          match: { _id: matchId, status: 'Cancelled', cancelledAfterTripBy: a.id },
         });
       }
       // B is told of it without being told their ride is open again: its time has passed.
@@ -357,7 +369,7 @@ describe('ratings', () => {
   );
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'a rating sent while the match is being cancelled is refused, not kept on the cancelled match',
+    'a rating the canceller sends while the match is being cancelled is refused, not kept on it',
     async () => {
       const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
       const { matchId } = await matchedPair(t, a, b, { minutesAhead: 1100 });
@@ -372,7 +384,7 @@ describe('ratings', () => {
           await holder.query('select 1 from matches where id = $1 for update', [matchId]);
           cancel = setStatus(b, matchId, 'Cancelled');
           await waitingForLocks(1);
-          rating = rate(a, matchId, b.id, 1);
+          rating = rate(b, matchId, a.id, 1);
           await waitingForLocks(2);
         } finally {
           await holder.query('rollback');
@@ -384,7 +396,7 @@ describe('ratings', () => {
           statusCode: 409,
           message: 'This match was cancelled, so there is nothing to rate.',
         });
-        expect((await stats(b)).averageRating).toBe(0);
+        expect((await stats(a)).averageRating).toBe(0);
       });
     },
   );

@@ -42,7 +42,12 @@ export async function rateCoPassenger(
     const { match, members } = await requireMembership({ db: tx }, input.matchId, raterId);
     if (!members.some((m) => m.userId === input.ratedUserId))
       throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
-    if (match.status === 'Cancelled')
+    // Cancelled after its time, the trip may have happened: its canceller is still rated by the
+    // others (they gave up the ratings they gave, decision 004), or a cancel would shield them.
+    if (
+      match.status === 'Cancelled' &&
+      (match.cancelledBy !== input.ratedUserId || (await isTripAhead(tx, members, match.updatedAt)))
+    )
       throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
     if (await isTripAhead(tx, members, now))
       throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');

@@ -94,6 +94,30 @@ const pastCard = (status: Match['status']) => (
   </QueryClientProvider>
 );
 
+it('offers to rate a co-rider who cancelled after the trip, and nobody else of a cancelled match', () => {
+  holdFetch();
+  const card = (cancelledAfterTripBy?: string) => (
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <MatchCard
+          request={mine}
+          match={{ ...match, status: 'Cancelled', cancelledAfterTripBy }}
+          myRatings={[]}
+          userId="user-mine"
+          isPastTab
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const { rerender } = render(card('user-asha'));
+  expect(screen.getByRole('button', { name: 'Rate Now, Asha R.' })).toBeTruthy();
+  // The canceller rates nobody, and a match cancelled before its time is rated by nobody.
+  for (const by of ['user-mine', undefined]) {
+    rerender(card(by));
+    expect(screen.queryByRole('button', { name: /Rate Now/ })).toBeNull();
+  }
+});
+
 it('keeps focus on the card once the match is Completed and its status select is a badge', () => {
   holdFetch();
   const { rerender } = render(pastCard('Active'));

@@ -67,8 +67,12 @@ export function MatchCard({ request, match, myRatings, userId, isPastTab }: Prop
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
   const [isConfirmingComplete, setIsConfirmingComplete] = useState(false);
   const statusMutation = useUpdateMatchStatus();
-  // Ratings are taken after the trip, which is what puts it on the Past tab (server clock).
-  const canRate = isPastTab && match.status !== 'Cancelled';
+  // Ratings are taken after the trip, which is what puts it on the Past tab (server clock); of a
+  // match cancelled then, only its canceller is still rated, by the others.
+  const canRate =
+    isPastTab &&
+    (match.status !== 'Cancelled' ||
+      (match.cancelledAfterTripBy !== undefined && match.cancelledAfterTripBy !== userId));
   const coPassengers = coPassengerRatingsOf(coPassengerRequestsOf(match, userId), myRatings);
 
   const setStatus = async (status: 'Cancelled' | 'Completed', alsoCancelMyRequest = false) => {
