@@ -189,6 +189,16 @@ export async function verifyOtp(ctx: ServiceContext, email: string, otp: string)
   return { verificationToken, expiresAt: expiresAt.toISOString() };
 }
 
+/**
+ * Ends every unused verification of `email`: once its password is reset or changed, a reset code
+ * verified earlier (by whoever held the mailbox for a while) must not reset it again.
+ */
+export const voidVerifications = (tx: DbOrTx, email: string, now: Date) =>
+  tx
+    .update(emailVerifications)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerifications.email, email), sql`${emailVerifications.usedAt} is null`));
+
 /** Marks a verification token used; throws 403 unless it proves `email` for `purpose`. */
 export async function consumeVerification(
   ctx: Pick<ServiceContext, 'secrets' | 'now'>,

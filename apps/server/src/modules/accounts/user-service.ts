@@ -19,7 +19,7 @@ import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
 import { passwordChangedMail } from './account-mails';
-import { consumeVerification } from './otp-service';
+import { consumeVerification, voidVerifications } from './otp-service';
 import { hashPassword, verifyPassword } from './password-hash';
 
 type UserRow = typeof users.$inferSelect;
@@ -211,6 +211,7 @@ export async function changePassword(
       .returning();
     if (!user) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
     await ctx.sessions.revokeAllOf(id, tx);
+    await voidVerifications(tx, user.email, ctx.now());
     return { user, token: await ctx.sessions.issue(id, tx) };
   });
   tellOfPasswordChange(ctx, changed.user);
@@ -256,6 +257,7 @@ export async function resetForgottenPassword(
       })
       .where(eq(users.id, account.user.id));
     await ctx.sessions.revokeAllOf(account.user.id, tx);
+    await voidVerifications(tx, account.user.email, now);
     return { user: account.user, reactivates };
   });
   tellOfPasswordChange(ctx, user, reactivates);

@@ -11,7 +11,11 @@ afterAll(() => t.close());
 async function verifiedToken(email: string, purpose: 'signup' | 'reset' = 'signup') {
   const before = t.mail.messages.length;
   await t.request({ method: 'POST', url: '/api/otp/generate', payload: { email, purpose } });
-  const mail = await t.mail.waitFor(email, (m) => t.mail.messages.indexOf(m) >= before);
+  // The code's mail, not a notice sent meanwhile (a password change's).
+  const mail = await t.mail.waitFor(
+    email,
+    (m) => t.mail.messages.indexOf(m) >= before && /\b\d{6}\b/.test(m.subject),
+  );
   const res = await t.request({
     method: 'POST',
     url: '/api/otp/verify',
@@ -460,6 +464,42 @@ describe('own-account endpoints', () => {
     expect(
       (await t.request({ method: 'GET', url: `/api/user/${a.id}`, token: a.token })).statusCode,
     ).toBe(401);
+  });
+
+  it('a reset or a password change voids the address’s other reset verifications', async () => {
+    const a = await t.signUp();
+    const reset = (verificationToken: string, password: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/user/forgotpassword',
+        payload: { email: a.email, password, verificationToken },
+      });
+    // Three codes verified a resend apart (by whoever held the mailbox for a while).
+    const tokens: string[] = [];
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        tokens.push(await verifiedToken(a.email, 'reset'));
+        t.clock.advance(31_000);
+      }
+      expect((await reset(tokens[0]!, 'brandnew1')).statusCode).toBe(200);
+      expect((await reset(tokens[1]!, 'takeover1')).statusCode).toBe(403);
+
+      const signedIn = (await login(a.email, 'brandnew1')).json();
+      t.clock.advance(31_000);
+      const another = await verifiedToken(a.email, 'reset');
+      const changed = await t.request({
+        method: 'PUT',
+        url: `/api/user/password/${a.id}`,
+        token: signedIn.token,
+        payload: { currentPassword: 'brandnew1', password: 'brandnew2' },
+      });
+      expect(changed.statusCode).toBe(200);
+      for (const token of [tokens[2]!, another])
+        expect((await reset(token, 'takeover1')).statusCode).toBe(403);
+      expect((await login(a.email, 'brandnew2')).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-4 * 31_000);
+    }
   });
 
   it('deactivates: the token stops working and the account cannot log in', async () => {
