@@ -108,13 +108,16 @@ async function findOrLinkGoogleAccount(ctx: ServiceContext, claims: GoogleClaims
     .orderBy(sql`${users.googleSubject} = ${subject} desc nulls last`)
     .limit(1);
   if (existing) {
-    assertNotSuspended(ctx, existing);
-    if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
-    if (existing.googleSubject === subject) return existing;
+    const isLinked = existing.googleSubject === subject;
     // Linked to another Google account, or an address Google does not vouch for: the account's
     // owner signs in as before (a password reset also ends a link, see resetForgottenPassword).
-    if (existing.googleSubject !== null || !googleOwnsAddress(email, claims))
+    // Said first: such a Google account (a former owner's of the address) is not told whether
+    // the account is suspended, and why, or deactivated.
+    if (!isLinked && (existing.googleSubject !== null || !googleOwnsAddress(email, claims)))
       throw new AppError('CONFLICT', ACCOUNT_MESSAGES.googleNotLinked);
+    assertNotSuspended(ctx, existing);
+    if (!existing.isActive) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.deactivatedLogin);
+    if (isLinked) return existing;
     const [linked] = await ctx.db
       .update(users)
       .set({ googleSubject: subject, updatedAt: ctx.now() })

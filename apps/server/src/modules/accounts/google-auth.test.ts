@@ -153,6 +153,30 @@ describe('POST /api/user/google-auth', () => {
     expect((await googleAuth(await google.sign(owner))).json().entities[0]._id).toBe(user.id);
   });
 
+  it('tells a Google account not linked to an account nothing of its suspension or deactivation', async () => {
+    const [suspended, deactivated] = await Promise.all([t.signUp(), t.signUp()]);
+    await t.database.db
+      .update(users)
+      .set({ suspendedAt: t.clock.now(), suspensionReason: 'Abusive messages' })
+      .where(eq(users.id, suspended.id));
+    await t.database.db
+      .update(users)
+      .set({ isActive: false, deactivatedAt: t.clock.now() })
+      .where(eq(users.id, deactivated.id));
+    // A Google account that once had the address (a former owner's): not the account's own.
+    for (const [sub, user] of [
+      ['g-1101', suspended],
+      ['g-1102', deactivated],
+    ] as const) {
+      const answer = await googleAuth(await google.sign({ sub, email: user.email }));
+      expect(answer.json()).toMatchObject({
+        statusCode: 409,
+        message: ACCOUNT_MESSAGES.googleNotLinked,
+      });
+      expect(answer.body).not.toContain('Abusive');
+    }
+  });
+
   it('lets go of a linked Google account when the address’s owner resets the password', async () => {
     const user = await t.signUp();
     // A link made before Google had to vouch for the address (or by a domain's former admin).
