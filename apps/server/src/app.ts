@@ -32,6 +32,7 @@ import securityPlugin from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { apiModules } from './modules';
 import testClockRoutes from './modules/test-clock/routes';
+import { keepOutboxPruned } from './lib/outbox-prune';
 
 export type AppDeps = {
   config: Config;
@@ -110,6 +111,8 @@ export async function buildApp(
     retryDelaysMs: config.MAIL_RETRY_SECONDS.map((seconds) => seconds * 1000),
   });
   app.decorate('mailer', mailer);
+  // Mail and SMS written here hold one-time codes: each instance clears its own.
+  keepOutboxPruned(app, path.join(config.dataDir, 'outbox'));
   // Closed after the job runner (Fastify closes in reverse), which settles the mails first.
   app.addHook('onClose', async () => mailer.close());
   app.decorate(

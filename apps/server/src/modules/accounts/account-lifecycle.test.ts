@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
@@ -13,7 +10,6 @@ import {
   users,
 } from '../../db/schema';
 import { tidyAccounts } from './account-housekeeping';
-import { ACCOUNT_JOB_NAMES, accountJobs } from './account-jobs';
 import { resetPassword } from '../../test/reset-password';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 
@@ -232,32 +228,6 @@ describe('the daily tidy-up (decision 007)', () => {
       ).toEqual([]);
     } finally {
       t.clock.advance(-31 * DAY_MS);
-    }
-  });
-});
-
-describe('the daily tidy-up job', () => {
-  it('also deletes outbox mails and texts a day old, which hold one-time codes', async () => {
-    // A data folder of the test's own: the test app's points nowhere, on purpose.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeropool-tidy-'));
-    const app = Object.create(t.app, {
-      config: { value: { ...t.app.config, dataDir } },
-    }) as typeof t.app;
-    const outbox = path.join(dataDir, 'outbox');
-    fs.mkdirSync(path.join(outbox, 'sms'), { recursive: true });
-    const old = path.join(outbox, 'sms', 'old-code.txt');
-    const fresh = path.join(outbox, 'fresh-code.eml');
-    for (const file of [old, fresh]) fs.writeFileSync(file, 'Your code is 123456');
-    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
-    fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
-
-    const tidy = accountJobs(app).find((job) => job.name === ACCOUNT_JOB_NAMES.tidy)!;
-    try {
-      await tidy.handle({});
-      expect(fs.existsSync(old)).toBe(false);
-      expect(fs.existsSync(fresh)).toBe(true);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
