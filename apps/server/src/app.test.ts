@@ -294,6 +294,12 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
+  it('takes a body limit nginx passes: at most its client_max_body_size of 1 MiB', () => {
+    expect(loadConfig({ BODY_LIMIT_BYTES: '1048576' }).BODY_LIMIT_BYTES).toBe(1_048_576);
+    // Above it, nginx's own HTML 413 would answer before the app's.
+    expect(() => loadConfig({ BODY_LIMIT_BYTES: '1048577' })).toThrow(/BODY_LIMIT_BYTES/);
+  });
+
   it('takes the site’s address and CORS origins as origins, and the web folder as a path', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://aeropool.in/' }).PUBLIC_URL).toBe(
       'https://aeropool.in',

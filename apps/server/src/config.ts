@@ -111,7 +111,9 @@ const envSchema = z.object({
         ),
     ])
     .default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
+  // At most nginx's client_max_body_size in the cluster's config (1 MiB): above it, nginx's own
+  // HTML 413 would answer in place of the app's.
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(102_400),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /**
    * Where rate-limit counters live: `memory` (one instance only), `postgres` (the DATABASE_URL
