@@ -65,9 +65,13 @@ const editing = {
   womenOnly: true,
 } satisfies RideRequest;
 
-/** The form editing `editing`, its saves answered by `answer`; the profile never loads. */
+/**
+ * The form editing `editing`, its saves answered by `answer`; the ride has no match requests, and
+ * the profile never loads.
+ */
 function renderEdit(answer: { status: number; body: object }) {
   const saves: { url: string; body: unknown }[] = [];
+  const noRequests = { potentialMatches: [], incomingMatches: [], outgoingMatches: [] };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -75,6 +79,8 @@ function renderEdit(answer: { status: number; body: object }) {
         saves.push({ url, body: JSON.parse(String(init.body)) });
         return new Response(JSON.stringify(answer.body), { status: answer.status });
       }
+      if (url.includes('/potential-matches-and-requests/'))
+        return new Response(JSON.stringify({ statusCode: 200, entities: [noRequests] }));
       return new Promise<Response>(() => undefined);
     }),
   );
@@ -96,6 +102,46 @@ it('says why a time beyond 90 days is not saved, at the field, without asking th
   expect(toast.error).toHaveBeenLastCalledWith(TOO_FAR_AHEAD);
   await waitFor(() => expect(document.activeElement).toBe(time));
   expect(saves).toEqual([]);
+});
+
+it('says before saving that a change closes the ride’s open match requests', async () => {
+  const ask = (id: string, status: 'Pending' | 'Declined') => ({
+    _id: id,
+    requestId: { ...editing, _id: `ride-${id}` },
+    status,
+    matchPercentage: 80,
+    distance: 900,
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.includes('/potential-matches-and-requests/req-1')
+        ? new Response(
+            JSON.stringify({
+              statusCode: 200,
+              message: 'OK',
+              entities: [
+                {
+                  potentialMatches: [],
+                  incomingMatches: [ask('in', 'Pending'), ask('old', 'Declined')],
+                  outgoingMatches: [ask('out', 'Pending')],
+                },
+              ],
+            }),
+          )
+        : new Promise<Response>(() => undefined),
+    ),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RideRequestForm request={editing} userId="rider-1" onDone={() => undefined} />
+    </QueryClientProvider>,
+  );
+  expect(
+    await screen.findByText(
+      'Changing this ride closes its 2 open match requests; the other riders are told.',
+    ),
+  ).toBeTruthy();
 });
 
 it('shows a refusal of the time beside the field, focused, until the time changes', async () => {

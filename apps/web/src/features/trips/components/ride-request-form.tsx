@@ -10,6 +10,7 @@ import { toKolkataInputValue } from '../../../lib/format-time';
 import { RIDE_LIMITS, TOO_FAR_AHEAD } from '@aeropool/contract/ride-rules';
 import { isConflict } from '../api/refresh-after-trip-write';
 import { useSaveRideRequest } from '../api/save-ride-request';
+import { useMatchesAndRequests } from '../api/get-matches-and-requests';
 import { RIDE_REQUEST_TOASTS } from '../trip-toasts';
 import {
   emptyFormValues,
@@ -76,6 +77,13 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   // and kept on a ride that was women-only, so un-ticking it is sent even before the profile
   // has loaded.
   const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || request?.womenOnly === true;
+  // A change closes the ride's open match requests, sent and received (the server tells their
+  // riders): said before saving, not found out after.
+  const lists = useMatchesAndRequests(request?._id ?? '', request !== undefined).data;
+  const openRequests = lists
+    ? [...lists.incomingMatches, ...lists.outgoingMatches].filter((m) => m.status === 'Pending')
+        .length
+    : 0;
   const formRef = useRef<HTMLFormElement>(null);
   // The form's code can arrive after its dialog opened, which then found no field to focus. The
   // trip's direction comes first (a radio group of buttons, which focusFirstField passes over).
@@ -228,6 +236,13 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
             </span>
           </span>
         </label>
+      ) : null}
+      {openRequests > 0 ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {openRequests === 1
+            ? 'Changing this ride closes its open match request; the other rider is told.'
+            : `Changing this ride closes its ${openRequests} open match requests; the other riders are told.`}
+        </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isPending}>
