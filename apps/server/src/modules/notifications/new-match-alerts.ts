@@ -18,8 +18,10 @@ const mayMail = async (ctx: ServiceContext, recipientId: string) =>
 
 /**
  * After a ride request is posted or changed: every rider whose open request it fits at 60% or
- * more hears of it once. The search is the new ride's own potential matches, so the rules that
- * hide riders from each other (blocks, women-only, a declined or cancelled pair) hold both ways.
+ * more, and whose own Potential Matches show it, hears of it once. The search is the new ride's
+ * own potential matches, so the rules that hide riders from each other (blocks, women-only, a
+ * declined or cancelled pair) hold both ways. Returns how many riders it was news to (each is
+ * told once, whatever the runs).
  */
 export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: string) {
   const now = ctx.now();
@@ -52,9 +54,19 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
     now,
   );
   const name = shortName(view.rider);
+  let told = 0;
   for (const candidate of earlier) {
     const trip = theirs.get(candidate._id);
     if (!trip) continue;
+    // The alert sends them to their Potential Matches: only where it is there. Their own search
+    // may look less far (enough riders fit near them) or keep better riders in its top 20.
+    const { potentialMatches: listed } = await findMatchesAndRequests(
+      ctx,
+      candidate._id,
+      trip.rider._id,
+    );
+    if (!listed.some((match) => match._id === rideRequestId)) continue;
+    told += 1;
     const title = `New ${candidate.matchPercentage}% match: ${name}`;
     await notifyRider(ctx, {
       userId: trip.rider._id,
@@ -79,5 +91,5 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       mailIf: () => mayMail(ctx, trip.rider._id),
     });
   }
-  return earlier.length;
+  return told;
 }

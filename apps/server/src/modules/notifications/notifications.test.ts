@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationList } from '@aeropool/contract/notifications';
 import type { ChatAck, ChatSummary, JoinAck } from '@aeropool/contract/chat';
 import { userRoom } from '@aeropool/contract/socket-events';
-import { createRide, matchedPair, PLACES, respond, sendMatch } from '../../test/ride-factory';
+import {
+  createRide,
+  matchedPair,
+  matchesOf,
+  PLACES,
+  respond,
+  sendMatch,
+} from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { alertRidersOfNewRide } from './new-match-alerts';
@@ -504,6 +511,29 @@ describe('jobs: reminders and new-match alerts', () => {
     } finally {
       t.clock.set(new Date(start));
     }
+  });
+
+  it('tells a rider of a new ride only where their own list shows it', async () => {
+    const minutesAhead = nextDay();
+    const [r, newcomer, ...others] = await Promise.all(Array.from({ length: 7 }, () => t.signUp()));
+    // R and five more at Whitefield: R's own search finds riders enough near, and looks no
+    // farther. The newcomer at Electronic City (17.5 km) finds nobody near, and looks wider.
+    const rideR = await createRide(t, r!, { minutesAhead, place: PLACES.whitefield });
+    for (const other of others)
+      await createRide(t, other, { minutesAhead, place: PLACES.whitefield });
+    const rideN = await createRide(t, newcomer!, { minutesAhead, place: PLACES.electronicCity });
+    const seenByNewcomer = (await matchesOf(t, newcomer!, rideN._id)).potentialMatches.find(
+      (p: { _id: string }) => p._id === rideR._id,
+    );
+    expect(seenByNewcomer?.matchPercentage).toBeGreaterThanOrEqual(60);
+    const seenByR = (await matchesOf(t, r!, rideR._id)).potentialMatches.map(
+      (p: { _id: string }) => p._id,
+    );
+    expect(seenByR).not.toContain(rideN._id);
+
+    await alertRidersOfNewRide(t.app, rideN._id);
+    // "Send them a match request from Potential Matches": not where R would not find them.
+    expect(await kinds(r!)).not.toContain('new-match');
   });
 
   it('tells riders whose open request a new ride fits at 60% or more, once', async () => {
