@@ -14,10 +14,29 @@ const stat = (page: Page, label: string) =>
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd');
 
-test('signed out, /profile redirects to /login', async ({ page }) => {
+test('signed out, /profile redirects to /login, and signing in comes back to it', async ({
+  page,
+  request,
+}) => {
+  const rider = await createRider(request);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email').fill(rider.email);
+  await page.getByLabel('Password').fill(rider.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  // Logged out from there, the next sign-in opens My Trips as usual.
+  const mainNav = page.getByRole('navigation', { name: 'Main' });
+  await mainNav.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await mainNav.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(rider.email);
+  await page.getByLabel('Password').fill(rider.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a new rider sees zero stats and edits their name and phone', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import type { Envelope } from '@aeropool/contract/envelope';
-import { clearSession, getToken, isBeingSignedOut } from './session';
+import { clearSession, getSession, getToken, isBeingSignedOut } from './session';
+import { rememberPlaceBeforeSignIn } from './return-after-sign-in';
 
 /** A failed API call: the server's status and its message, ready for a toast. */
 export class ApiError extends Error {
@@ -31,6 +32,8 @@ let onUnauthorized: () => void = () => {
  * learns the session had already ended: to /login, as any request answered 401 goes.
  */
 export function endExpiredSession(): void {
+  // Signing in again comes back here (what was typed is lost; the page is not).
+  rememberPlaceBeforeSignIn(getSession()?.userId);
   clearSession();
   onUnauthorized();
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { AppShell } from '../../components/layout/app-shell';
 import { useSession } from '../../lib/session';
+import { rememberPlaceBeforeSignIn } from '../../lib/return-after-sign-in';
 import { CHAT_TEXTS } from './chat-texts';
 import { ChatNotice } from './components/chat-notice';
 import { ChatRoom } from './components/chat-room';
@@ -16,7 +17,11 @@ export function ChatPage() {
         // Keyed: another match or rider starts from a clean room, outbox included.
         <ChatRoom key={`${session.userId}:${matchId}`} matchId={matchId} selfId={session.userId} />
       ) : (
-        <ChatNotice message={CHAT_TEXTS.signedOut} link={{ to: '/login', label: 'Log In' }} />
+        // A chat link from a mail or a notification, opened signed out: signing in comes back.
+        <ChatNotice
+          message={CHAT_TEXTS.signedOut}
+          link={{ to: '/login', label: 'Log In', onFollow: () => rememberPlaceBeforeSignIn() }}
+        />
       )}
     </AppShell>
   );

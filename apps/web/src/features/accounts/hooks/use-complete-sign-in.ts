@@ -3,10 +3,13 @@ import toast from '../../../lib/notify';
 import type { AuthResult } from '@aeropool/contract/accounts';
 import { useNavigation } from '../../../components/navigation/navigation';
 import { saveSession } from '../../../lib/session';
+import { takePlaceAfterSignIn } from '../../../lib/return-after-sign-in';
 
 /**
  * What every way of signing in ends with (spec §4): store userId, e-mail and token, say so, and
- * go to /dashboard. Throws when the answer lacks a user or token so callers treat it as failure.
+ * go to /dashboard, or back to the page the rider was sent away from to sign in (a session that
+ * ended there, a link opened signed out). Throws when the answer lacks a user or token so callers
+ * treat it as failure.
  */
 export function useCompleteSignIn() {
   const { navigate } = useNavigation();
@@ -19,7 +22,7 @@ export function useCompleteSignIn() {
       void import('../../../pwa/push-subscription').then((push) => push.keepPushForThisSession());
       toast.success(successToast);
       // Replace, so Back from the dashboard does not land on a sign-in form again.
-      navigate('/dashboard', { replace: true });
+      navigate(takePlaceAfterSignIn(user._id) ?? '/dashboard', { replace: true });
     },
     [navigate],
   );

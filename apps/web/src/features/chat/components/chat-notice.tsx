@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 
 type Props = {
   message: string;
-  link: { to: string; label: string };
+  /** `onFollow`: run as the link is followed (remembering this page to come back to, say). */
+  link: { to: string; label: string; onFollow?: () => void };
   children?: ReactNode;
 };
 
@@ -16,6 +17,7 @@ export function ChatNotice({ message, link, children }: Props) {
         {children}
         <Link
           to={link.to}
+          onClick={link.onFollow}
           className="mt-5 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           {link.label}
