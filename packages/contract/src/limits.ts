@@ -19,5 +19,10 @@ export const SUPPORT_DESCRIPTION_MAX_LENGTH = 5000;
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+/**
+ * A rating can be changed this long after it was given (a mis-tap corrected), not later: a rider
+ * who sees their own average fall must not be able to answer in kind weeks on.
+ */
+export const RATING_CHANGE_HOURS = 24;
 
 export const HEALTH_RETRY_MS = 60_000;

@@ -215,6 +215,28 @@ describe('ratings', () => {
     });
   });
 
+  it('a rating can be changed for 24 hours after it was given, not later', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const { matchId } = await matchedPair(t, a, b, { minutesAhead: 750 });
+    await later(751, async () => {
+      expect((await rate(a, matchId, b.id, 5)).statusCode).toBe(201);
+      t.clock.advance(23 * 60 * 60_000);
+      try {
+        expect((await rate(a, matchId, b.id, 4)).statusCode).toBe(200);
+        t.clock.advance(2 * 60 * 60_000);
+        // B's rating of A, given now, does not reopen A's: no answering in kind.
+        expect((await rate(b, matchId, a.id, 1)).statusCode).toBe(201);
+        expect((await rate(a, matchId, b.id, 1)).json()).toMatchObject({
+          statusCode: 409,
+          message: 'A rating can be changed only within 24 hours of giving it.',
+        });
+        expect((await stats(b)).averageRating).toBe(4);
+      } finally {
+        t.clock.advance(-25 * 60 * 60_000);
+      }
+    });
+  });
+
   it("the Past tab's trips carry the ratings the rider gave, so cards need no request each", async () => {
     const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
     const { matchId } = await matchedPair(t, a, b, { minutesAhead: 800 });

@@ -1,5 +1,6 @@
 import { and, avg, eq, inArray } from 'drizzle-orm';
 import type { Rating } from '@aeropool/contract/rides';
+import { RATING_CHANGE_HOURS } from '@aeropool/contract/limits';
 import type { DbOrTx } from '../../db/database';
 import { ratings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,8 +18,9 @@ const toView = (row: RatingRow): Rating => ({
 });
 
 /**
- * One rating per rater, rated rider and match; rating again updates it (decision 004), so a
- * mis-tap can be corrected. Only co-passengers of a match that was not cancelled, after the trip.
+ * One rating per rater, rated rider and match; rating again within RATING_CHANGE_HOURS updates
+ * it (decision 004), so a mis-tap can be corrected. Only co-passengers of a match that was not
+ * cancelled, after the trip.
  */
 export async function rateCoPassenger(
   ctx: ServiceContext,
@@ -53,7 +55,7 @@ export async function rateCoPassenger(
       throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
 
     const [existing] = await tx
-      .select({ id: ratings.id })
+      .select({ id: ratings.id, createdAt: ratings.createdAt })
       .from(ratings)
       .where(
         and(
@@ -61,6 +63,11 @@ export async function rateCoPassenger(
           eq(ratings.ratedId, input.ratedUserId),
           eq(ratings.matchId, input.matchId),
         ),
+      );
+    if (existing && now.getTime() - existing.createdAt.getTime() > RATING_CHANGE_HOURS * 3_600_000)
+      throw new AppError(
+        'CONFLICT',
+        `A rating can be changed only within ${RATING_CHANGE_HOURS} hours of giving it.`,
       );
     const [row] = await tx
       .insert(ratings)
