@@ -44,6 +44,13 @@ it('opens on the trip’s direction, and a refused submit moves focus to the fie
     </QueryClientProvider>,
   );
   expect(document.activeElement).toBe(screen.getByRole('radio', { checked: true }));
+  // What the time means, which the matching works from: the kerb or the pickup.
+  const time = screen.getByLabelText(/Date and time/);
+  const hint = () => document.getElementById(time.getAttribute('aria-describedby')!)!.textContent;
+  expect(hint()).toBe('When you will be at the airport kerb, ready to leave (Bengaluru time, IST)');
+  fireEvent.click(screen.getByRole('radio', { name: /To the airport/ }));
+  expect(hint()).toBe('When the cab should collect you (Bengaluru time, IST)');
+  fireEvent.click(screen.getByRole('radio', { name: /From the airport/ }));
 
   fireEvent.click(screen.getByRole('button', { name: 'Create Request' }));
   expect(toast.error).toHaveBeenLastCalledWith('Please fill in all fields.');

@@ -191,7 +191,12 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
         value={values.time}
         min={minTime}
         max={maxTime}
-        hint="Bengaluru time (IST)"
+        // The time riders are matched on: for a drop, when the cab can leave with them.
+        hint={
+          isDrop
+            ? 'When you will be at the airport kerb, ready to leave (Bengaluru time, IST)'
+            : 'When the cab should collect you (Bengaluru time, IST)'
+        }
         error={
           showMissing && !values.time
             ? 'Choose a date and time (Bengaluru time).'
