@@ -513,6 +513,28 @@ describe('jobs: reminders and new-match alerts', () => {
     }
   });
 
+  it('reminds riders to the airport by their cab’s plan, which may collect them earlier', async () => {
+    const [a, b] = await Promise.all([t.signUp(), t.signUp()]);
+    const minutesAhead = nextDay();
+    // Both at HSR Layout, asking for 4:00 and 4:20: the cab collects both at 4:10.
+    const at = { direction: 'pickup', place: PLACES.hsrLayout } as const;
+    const rideA = await createRide(t, a, { ...at, minutesAhead });
+    const rideB = await createRide(t, b, { ...at, minutesAhead: minutesAhead + 20 });
+    const sent = await sendMatch(t, a, rideA._id, rideB._id);
+    expect((await respond(t, b, rideB._id, sent.json().entities[0]._id)).statusCode).toBe(200);
+    const start = t.clock.now().getTime();
+    // B's own time is 125 minutes away; the cab comes for B in 115.
+    t.clock.advance((minutesAhead + 20 - 125) * 60_000);
+    try {
+      await sendTripReminders(t.app);
+      const [reminder] = (await inbox(b)).notifications.filter((n) => n.kind === 'trip-reminder');
+      expect(reminder?.title).toBe('Your shared ride is in about 2 hours');
+      expect(reminder?.body).toMatch(/ The cab's plan collects you at .+ \(IST\)\. /);
+    } finally {
+      t.clock.set(new Date(start));
+    }
+  });
+
   it('tells a rider of a new ride only where their own list shows it', async () => {
     const minutesAhead = nextDay();
     const [r, newcomer, ...others] = await Promise.all(Array.from({ length: 7 }, () => t.signUp()));
