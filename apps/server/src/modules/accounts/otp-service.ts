@@ -23,8 +23,11 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** OTP history older than this is no longer counted by any limit. */
 const EVENT_RETENTION_MS = 24 * HOUR_MS;
 
-/** One e-mail's OTP work runs one at a time on every instance, so limits are decided exactly. */
-const lockEmail = (tx: DbOrTx, email: string) =>
+/**
+ * One e-mail's OTP work runs one at a time on every instance, so limits are decided exactly. A
+ * password reset or change takes it first too (before any row), then ends the address's codes.
+ */
+export const lockEmail = (tx: DbOrTx, email: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`);
 
 /** OTP events of one kind in the rolling hour, and when the oldest of them leaves it. */
@@ -130,6 +133,8 @@ const invalidOtp = () => new AppError('BAD_REQUEST', ACCOUNT_MESSAGES.invalidOtp
  */
 export async function verifyOtp(ctx: ServiceContext, email: string, otp: string) {
   const now = ctx.now();
+  const verificationToken = randomToken();
+  const expiresAt = new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MINUTES * MINUTE_MS);
   const outcome = await ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
     await lockEmail(tx, email);
     const [row] = await tx.select().from(otpCodes).where(eq(otpCodes.email, email));
@@ -171,33 +176,34 @@ export async function verifyOtp(ctx: ServiceContext, email: string, otp: string)
         .values({ email, purpose: row.purpose, kind: 'failed', createdAt: now });
       return { ok: false, error: invalidOtp() };
     }
-    // Single use: the code is gone once it has been verified.
+    // Single use: the code is gone once it has been verified. Its verification is stored under
+    // the same lock, so a password reset running meanwhile ends it (endCodesOf) or comes after.
     await tx.delete(otpCodes).where(eq(otpCodes.email, email));
+    await tx.insert(emailVerifications).values({
+      tokenHash: hmac(ctx.secrets.hashKey, verificationToken),
+      email,
+      purpose: row.purpose,
+      expiresAt,
+      createdAt: now,
+    });
     return { ok: true, purpose: row.purpose };
   });
   if (!outcome.ok) throw outcome.error;
-
-  const verificationToken = randomToken();
-  const expiresAt = new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MINUTES * MINUTE_MS);
-  await ctx.db.insert(emailVerifications).values({
-    tokenHash: hmac(ctx.secrets.hashKey, verificationToken),
-    email,
-    purpose: outcome.purpose,
-    expiresAt,
-    createdAt: now,
-  });
   return { verificationToken, expiresAt: expiresAt.toISOString() };
 }
 
 /**
- * Ends every unused verification of `email`: once its password is reset or changed, a reset code
- * verified earlier (by whoever held the mailbox for a while) must not reset it again.
+ * Ends `email`'s codes, mailed or verified: once its password is reset or changed, a reset code
+ * got earlier (by whoever held the mailbox for a while) must not reset it again. The caller holds
+ * lockEmail, taken before any row (a verification, the user), as every such path takes them.
  */
-export const voidVerifications = (tx: DbOrTx, email: string, now: Date) =>
-  tx
+export async function endCodesOf(tx: DbOrTx, email: string, now: Date) {
+  await tx.delete(otpCodes).where(eq(otpCodes.email, email));
+  await tx
     .update(emailVerifications)
     .set({ usedAt: now })
     .where(and(eq(emailVerifications.email, email), sql`${emailVerifications.usedAt} is null`));
+}
 
 /** Marks a verification token used; throws 403 unless it proves `email` for `purpose`. */
 export async function consumeVerification(

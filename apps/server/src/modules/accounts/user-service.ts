@@ -19,7 +19,7 @@ import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
 import { passwordChangedMail } from './account-mails';
-import { consumeVerification, voidVerifications } from './otp-service';
+import { consumeVerification, endCodesOf, lockEmail } from './otp-service';
 import { hashPassword, verifyPassword } from './password-hash';
 
 type UserRow = typeof users.$inferSelect;
@@ -195,6 +195,7 @@ export async function changePassword(
   // Every older session ends; the caller gets a fresh one for this device, made in the same
   // transaction, so a reset committing just after ends it too.
   const changed = await ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, current.email);
     // Only over the password checked: a reset that landed meanwhile is not overwritten (nor
     // outlived by the session this would hand out).
     const [user] = await tx
@@ -211,7 +212,7 @@ export async function changePassword(
       .returning();
     if (!user) throw new AppError('UNAUTHORIZED', ACCOUNT_MESSAGES.sessionExpired);
     await ctx.sessions.revokeAllOf(id, tx);
-    await voidVerifications(tx, user.email, ctx.now());
+    await endCodesOf(tx, user.email, ctx.now());
     return { user, token: await ctx.sessions.issue(id, tx) };
   });
   tellOfPasswordChange(ctx, changed.user);
@@ -233,6 +234,8 @@ export async function resetForgottenPassword(
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   const { user, reactivates } = await ctx.db.transaction(async (tx) => {
+    // Before the verification's row: two resets at once take turns, the second then refused.
+    await lockEmail(tx, body.email);
     await consumeVerification(ctx, tx, {
       email: body.email,
       token: body.verificationToken,
@@ -257,7 +260,7 @@ export async function resetForgottenPassword(
       })
       .where(eq(users.id, account.user.id));
     await ctx.sessions.revokeAllOf(account.user.id, tx);
-    await voidVerifications(tx, account.user.email, now);
+    await endCodesOf(tx, body.email, now);
     return { user: account.user, reactivates };
   });
   tellOfPasswordChange(ctx, user, reactivates);
