@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import {
   placeAfterSignIn,
   rememberPlaceBeforeSignIn,
@@ -16,6 +16,10 @@ it('comes back once to the page left to sign in, for the same rider or any rider
   expect(takePlaceAfterSignIn('u2')).toBe('/chat/m1?from=mail');
   // The sign-in page, seeing the new session, goes the same way.
   expect(placeAfterSignIn()).toBe('/chat/m1?from=mail');
+  // A sign-in page opened later, signed in, goes to My Trips.
+  vi.useFakeTimers({ now: Date.now() + 60_000 });
+  expect(placeAfterSignIn()).toBe('/dashboard');
+  vi.useRealTimers();
   expect(takePlaceAfterSignIn('u2')).toBeNull();
   expect(placeAfterSignIn()).toBe('/dashboard');
 

@@ -26,12 +26,14 @@ export function rememberPlaceBeforeSignIn(userId?: string): void {
   }
 }
 
-/** What the last sign-in in this document took: where it went, or null for My Trips. */
-let lastTaken: string | null = null;
+/** What the last sign-in in this document took (where it went, or null for My Trips), and when. */
+let lastTaken: { path: string | null; atMs: number } = { path: null, atMs: 0 };
+/** How long the sign-in page's own redirect follows the sign-in's: it comes at once. */
+const SIGN_IN_REDIRECT_MS = 10_000;
 
 /** The remembered page for `userId` signing in, once (it is forgotten either way), or null. */
 export function takePlaceAfterSignIn(userId: string): string | null {
-  lastTaken = null;
+  lastTaken = { path: null, atMs: Date.now() };
   let place: Place | null;
   try {
     place = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Place | null;
@@ -41,12 +43,15 @@ export function takePlaceAfterSignIn(userId: string): string | null {
   }
   if (!place || typeof place.path !== 'string' || !isAppPath(place.path)) return null;
   if (place.userId !== undefined && place.userId !== userId) return null;
-  lastTaken = place.path;
+  lastTaken = { path: place.path, atMs: Date.now() };
   return place.path;
 }
 
 /**
  * Where the sign-in page that has just signed the rider in goes (it sees the new session too):
- * the page the sign-in took, else My Trips.
+ * the page the sign-in took. Else, and for a sign-in page opened signed in later, My Trips.
  */
-export const placeAfterSignIn = (): string => lastTaken ?? '/dashboard';
+export const placeAfterSignIn = (): string =>
+  Date.now() - lastTaken.atMs < SIGN_IN_REDIRECT_MS && lastTaken.path
+    ? lastTaken.path
+    : '/dashboard';

@@ -25,7 +25,7 @@ import {
   lockStillPending,
   ridersToTell,
 } from './pending-lock';
-import { assertNotBlocked } from '../safety/block-rule';
+import { assertNotBlocked, hasBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
 import { answerAskToJoin, askToJoinCab } from './cab-join-service';
@@ -287,7 +287,7 @@ export async function respondToMatchRequest(
     if ('join' in outcome)
       for (const rider of outcome.notify)
         ctx.notifyUser(rider, 'trips:changed', { reason: 'match-declined' });
-    await tellSenderOfDecline(ctx, pending, input.requestId, now);
+    await tellSenderOfDecline(ctx, pending, { userId, requestId: input.requestId }, now);
     return { accepted: false as const };
   }
   if ('join' in outcome) {
@@ -308,11 +308,16 @@ export async function respondToMatchRequest(
 async function tellSenderOfDecline(
   ctx: ServiceContext,
   pending: { id: string; fromRequestId: string; fromUserId: string },
-  declinerRequestId: string,
+  by: { userId: string; requestId: string },
   now: Date,
 ) {
-  const views = await loadRideRequestViews(ctx.db, [pending.fromRequestId, declinerRequestId], now);
-  const decliner = views.get(declinerRequestId);
+  // A sender who has blocked the decliner since hears nothing of them (notifyRider checks again).
+  if (await hasBlocked(ctx.db, pending.fromUserId, by.userId)) {
+    ctx.notifyUser(pending.fromUserId, 'trips:changed', { reason: 'match-declined' });
+    return;
+  }
+  const views = await loadRideRequestViews(ctx.db, [pending.fromRequestId, by.requestId], now);
+  const decliner = views.get(by.requestId);
   const name = decliner ? shortName(decliner.rider) : 'The other rider';
   ctx.notifyUser(pending.fromUserId, 'trips:changed', {
     reason: 'match-declined',
@@ -322,7 +327,7 @@ async function tellSenderOfDecline(
   if (!sender) return;
   await notifyRider(ctx, {
     userId: pending.fromUserId,
-    from: decliner?.rider._id,
+    from: by.userId,
     kind: 'match-declined',
     title: `${name} declined your match request`,
     body: `Other riders may still fit your trip. ${describeTrip(sender)}.`,

@@ -20,8 +20,8 @@ const mayMail = async (ctx: ServiceContext, recipientId: string) =>
  * After a ride request is posted or changed: every rider whose open request it fits at 60% or
  * more, and whose own Potential Matches show it, hears of it once. The search is the new ride's
  * own potential matches, so the rules that hide riders from each other (blocks, women-only, a
- * declined or cancelled pair) hold both ways. Returns how many riders it was news to (each is
- * told once, whatever the runs).
+ * declined or cancelled pair) hold both ways. Returns how many riders it is for (each is told
+ * once, whatever the runs: a run again tells nobody anew).
  */
 export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: string) {
   const now = ctx.now();
@@ -65,9 +65,11 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       candidate._id,
       trip.rider._id,
     );
-    if (!listed.some((match) => match._id === rideRequestId)) continue;
+    // Their card's figure, as they will find it (the same cab, so the same but for rounding time).
+    const shown = listed.find((match) => match._id === rideRequestId)?.matchPercentage;
+    if (shown === undefined || shown < NEW_MATCH_ALERT_PERCENTAGE) continue;
     told += 1;
-    const title = `New ${candidate.matchPercentage}% match: ${name}`;
+    const title = `New ${shown}% match: ${name}`;
     await notifyRider(ctx, {
       userId: trip.rider._id,
       kind: 'new-match',
@@ -79,10 +81,10 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       push: staleAtTrip(trip),
       mail: tripMail(
         trip.rider.email,
-        `${PRODUCT_NAME}: a new rider fits your trip (${candidate.matchPercentage}% match)`,
+        `${PRODUCT_NAME}: a new rider fits your trip (${shown}% match)`,
         [
           `Hi ${trip.rider.firstName},`,
-          `${name} posted a ride that fits yours (${candidate.matchPercentage}% match).`,
+          `${name} posted a ride that fits yours (${shown}% match).`,
           `Your trip: ${describeTrip(trip)}.`,
           'Send them a match request from Potential Matches in My Trips.',
         ],

@@ -40,6 +40,8 @@ it('names the co-rider on each Rate Now in a cab of three, the visible text unch
       />
     </QueryClientProvider>,
   );
+  // Each with their trip, their terminal too.
+  expect(screen.getAllByText('Terminal 1 → Koramangala')).toHaveLength(2);
   for (const name of ['Asha R.', 'Bindu H.']) {
     const button = screen.getByRole('button', { name: `Rate Now, ${name}` });
     expect(button.textContent).toBe('Rate Now');

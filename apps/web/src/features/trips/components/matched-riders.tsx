@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatIndianMobile } from '@aeropool/contract/phone-format';
 import type { CoPassengerRating } from '../utils/co-passenger-ratings';
-import { cityPlaceOf, riderName } from '../utils/trip-route';
+import { riderName, routeText } from '../utils/trip-route';
 import { RiderAvatar, RiderTrust } from './rider-trust';
 import { RiderSafetyActions } from '../../safety/components/rider-safety-actions';
 import { Stars } from './stars';
@@ -39,9 +39,8 @@ export function MatchedRiders({ coPassengers, canRate, cannotRateText, onRate }:
                     {riderName(entry.request.rider)}
                   </p>
                   <RiderTrust rider={entry.request.rider} />
-                  <p className="text-sm break-words text-slate-600">
-                    {cityPlaceOf(entry.request).name}
-                  </p>
+                  {/* Their terminal too: a cab that collects at both takes longer. */}
+                  <p className="text-sm break-words text-slate-600">{routeText(entry.request)}</p>
                   {entry.request.rider.phone ? (
                     // Shared only while the match is Active, to find each other at the kerb.
                     <a

@@ -144,11 +144,11 @@ it('says before saving that a change closes the ride’s open match requests', a
       <RideRequestForm request={editing} userId="rider-1" onDone={() => undefined} />
     </QueryClientProvider>,
   );
+  const warning = await screen.findByText('Changing this ride closes its 2 open match requests.');
+  // Read out with the button that would do it.
   expect(
-    await screen.findByText(
-      'Changing this ride closes its 2 open match requests; the other riders are told.',
-    ),
-  ).toBeTruthy();
+    screen.getByRole('button', { name: 'Save Changes' }).getAttribute('aria-describedby'),
+  ).toBe(warning.id);
 });
 
 it('shows a refusal of the time beside the field, focused, until the time changes', async () => {

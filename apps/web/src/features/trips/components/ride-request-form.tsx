@@ -69,6 +69,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   // A save that ends by closing the dialog unmounts the form before its pending state clears.
   useEffect(() => () => onSavingChange?.(false), [onSavingChange]);
   const terminalFieldId = useId();
+  const closesRequestsId = useId();
   // After a refused submit, the empty fields say what they need (the toast says the rest).
   const [showMissing, setShowMissing] = useState(false);
   const [womenOnly, setWomenOnly] = useState(request?.womenOnly ?? false);
@@ -243,17 +244,22 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
         </label>
       ) : null}
       {openRequests > 0 ? (
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p id={closesRequestsId} className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           {openRequests === 1
-            ? 'Changing this ride closes its open match request; the other rider is told.'
-            : `Changing this ride closes its ${openRequests} open match requests; the other riders are told.`}
+            ? 'Changing this ride closes its open match request.'
+            : `Changing this ride closes its ${openRequests} open match requests.`}
         </p>
       ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isPending} loadingText="Saving...">
+        <Button
+          type="submit"
+          isLoading={isPending}
+          loadingText="Saving..."
+          aria-describedby={openRequests > 0 ? closesRequestsId : undefined}
+        >
           {request ? 'Save Changes' : 'Create Request'}
         </Button>
       </div>
