@@ -8,14 +8,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function verifiedToken(email: string, purpose: 'signup' | 'reset' = 'signup') {
+/** Asks for a code and answers its mail (not a notice sent meanwhile, a password change's). */
+async function mailedCode(email: string, purpose: 'signup' | 'reset') {
   const before = t.mail.messages.length;
   await t.request({ method: 'POST', url: '/api/otp/generate', payload: { email, purpose } });
-  // The code's mail, not a notice sent meanwhile (a password change's).
-  const mail = await t.mail.waitFor(
+  return t.mail.waitFor(
     email,
     (m) => t.mail.messages.indexOf(m) >= before && /\b\d{6}\b/.test(m.subject),
   );
+}
+
+async function verifiedToken(email: string, purpose: 'signup' | 'reset' = 'signup') {
+  const mail = await mailedCode(email, purpose);
   const res = await t.request({
     method: 'POST',
     url: '/api/otp/verify',
@@ -489,16 +493,7 @@ describe('own-account endpoints', () => {
       const another = await verifiedToken(a.email, 'reset');
       // And a code mailed, not yet entered.
       t.clock.advance(31_000);
-      const before = t.mail.messages.length;
-      await t.request({
-        method: 'POST',
-        url: '/api/otp/generate',
-        payload: { email: a.email, purpose: 'reset' },
-      });
-      const mailed = await t.mail.waitFor(
-        a.email,
-        (m) => t.mail.messages.indexOf(m) >= before && /\b\d{6}\b/.test(m.subject),
-      );
+      const mailed = await mailedCode(a.email, 'reset');
       const changed = await t.request({
         method: 'PUT',
         url: `/api/user/password/${a.id}`,
