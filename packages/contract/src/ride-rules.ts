@@ -59,6 +59,8 @@ export const RIDE_MESSAGES = {
   matchRequestSent: 'Match request sent successfully',
   womenOnlyNotAllowed:
     'Only riders whose profile says Woman can mark a ride Women only. Set it on your profile first.',
+  changedElsewhere:
+    'This ride request was changed in another tab or on another device. Check it, then edit it again.',
 } as const;
 
 /** Socket event to a user's own room when their trips change (match request, accept, cancel). */

@@ -35,6 +35,11 @@ export const rideRequestBodySchema = z.object({
     .optional(),
   /** Sent by the spec's client; ignored: the rider is the signed-in user. */
   rider: z.unknown().optional(),
+  /**
+   * On an edit: the ride's `updatedAt` as the form was filled from it. A save over a change made
+   * since (another tab, another device) is refused (409) rather than undoing it.
+   */
+  editedAt: z.number().int().optional(),
 });
 export type RideRequestBody = z.input<typeof rideRequestBodySchema>;
 
@@ -50,6 +55,8 @@ export const rideRequestSchema = z.object({
   womenOnly: z.boolean().optional(),
   seats: z.number().int(),
   bags: z.number().int(),
+  /** The rider's own rides only (My Trips): when it was last written, sent back by an edit. */
+  updatedAt: z.number().optional(),
 });
 export type RideRequest = z.infer<typeof rideRequestSchema>;
 

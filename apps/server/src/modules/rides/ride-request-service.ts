@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { TERMINALS, type Place } from '@aeropool/contract/places';
-import { RIDE_LIMITS } from '@aeropool/contract/rides';
+import { RIDE_LIMITS, RIDE_MESSAGES } from '@aeropool/contract/rides';
 import { ACCOUNT_MESSAGES } from '@aeropool/contract/accounts';
 import type { DbOrTx } from '../../db/database';
 import type { Route } from '../../lib/geo/router';
@@ -22,6 +22,8 @@ type RideBody = {
   womenOnly?: boolean;
   seats?: number;
   bags?: number;
+  /** An edit's: the ride's updatedAt as the form had it (assertNotChangedSince). */
+  editedAt?: number;
 };
 
 const GAP_MS = RIDE_LIMITS.minGapMinutes * 60_000;
@@ -188,6 +190,12 @@ const changesWhatRidersSaw = (before: RideRequestRow, after: RideRequestRow) =>
   before.bags !== after.bags ||
   before.womenOnly !== after.womenOnly;
 
+/** An edit made from the ride as it was at `editedAt`: refused once it has been written since. */
+const assertNotChangedSince = (row: RideRequestRow, editedAt: number | undefined) => {
+  if (editedAt !== undefined && row.updatedAt.getTime() !== editedAt)
+    throw new AppError('CONFLICT', RIDE_MESSAGES.changedElsewhere);
+};
+
 const assertEditable = (row: RideRequestRow, now: Date, action: 'edited' | 'cancelled') => {
   const status = effectiveStatus(row, now);
   if (status === 'Expired')
@@ -214,6 +222,7 @@ export async function updateRideRequest(
   // its route is worked out (an OSRM call where one is configured). Checked again under the lock.
   const [current] = await ctx.db.select().from(rideRequests).where(eq(rideRequests.id, id));
   assertEditable(ownOrThrow(current, riderId), now, 'edited');
+  assertNotChangedSince(current!, body.editedAt);
   const input = parseRideInput(body, now);
   // Left out, the flag keeps its value (the spec's edit form does not send it).
   if (body.womenOnly !== undefined) await assertMayBeWomenOnly(ctx.db, riderId, body.womenOnly);
@@ -222,6 +231,7 @@ export async function updateRideRequest(
     await lockRider(tx, riderId, body.womenOnly ?? false);
     const before = await lockOwnRequest(tx, id, riderId);
     assertEditable(before, now, 'edited');
+    assertNotChangedSince(before, body.editedAt);
     await assertNoNearbyOpenRequest(tx, riderId, input.timeOfTravel, now, id);
     const [updated] = await tx
       .update(rideRequests)

@@ -250,6 +250,57 @@ describe('update and cancel', () => {
     }
   });
 
+  it('refuses an edit made from the ride as it was before another tab or device changed it', async () => {
+    const r = await t.signUp();
+    const ride = await createRide(t, r, { minutesAhead: 3000 });
+    const loaded = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/match-or-ride-request/upcoming/${r.id}`,
+          token: r.token,
+        })
+      ).json().entities[0].rideRequest.updatedAt as number;
+    const update = (payload: object) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/ride-request/update/${ride._id}`,
+        token: r.token,
+        payload,
+      });
+    // Two tabs open the edit form on the same ride; the phone saves 3 bags first.
+    const asOpened = await loaded();
+    expect(typeof asOpened).toBe('number');
+    t.clock.advance(1000);
+    try {
+      const phone = await update({
+        ...rideBody(t, { minutesAhead: 3000 }),
+        bags: 3,
+        editedAt: asOpened,
+      });
+      expect(phone.statusCode).toBe(200);
+      // The laptop's save, from the ride as it was, would undo the bags.
+      const laptop = await update({
+        ...rideBody(t, { minutesAhead: 3010 }),
+        bags: 1,
+        editedAt: asOpened,
+      });
+      expect(laptop.json()).toMatchObject({
+        statusCode: 409,
+        message:
+          'This ride request was changed in another tab or on another device. Check it, then edit it again.',
+      });
+      // Edited again from the ride as it is now, it saves; a client that sends no version, too.
+      expect(
+        (await update({ ...rideBody(t, { minutesAhead: 3010 }), editedAt: await loaded() }))
+          .statusCode,
+      ).toBe(200);
+      expect((await update(rideBody(t, { minutesAhead: 3020 }))).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-1000);
+    }
+  });
+
   it('cancels own Active request with the spec text; 404 for an unknown id; 403 for others', async () => {
     const r = await t.signUp();
     const ride = await createRide(t, r);

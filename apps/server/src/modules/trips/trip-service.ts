@@ -74,13 +74,15 @@ export async function listTrips(
   ]);
   return rows.map(({ request, rider, cancelledTripLinkMatchId }) => {
     const match = request.currentMatchId ? matchViews.get(request.currentMatchId) : undefined;
+    // Their own: the edit form sends it back, so a save over a change made since is refused.
+    const rideRequest = {
+      ...toRideRequestView(request, rider, now),
+      updatedAt: request.updatedAt.getTime(),
+    };
     if (!match)
-      return {
-        rideRequest: toRideRequestView(request, rider, now),
-        ...(cancelledTripLinkMatchId ? { cancelledTripLinkMatchId } : {}),
-      };
+      return { rideRequest, ...(cancelledTripLinkMatchId ? { cancelledTripLinkMatchId } : {}) };
     const rated = tab === 'past' ? { myRatings: myRatings.get(match._id) ?? [] } : {};
-    return { rideRequest: toRideRequestView(request, rider, now), match, ...rated };
+    return { rideRequest, match, ...rated };
   });
 }
 

@@ -70,6 +70,7 @@ const editing = {
   seats: 1,
   bags: 1,
   womenOnly: true,
+  updatedAt: 1_790_000_000_000,
 } satisfies RideRequest;
 
 /**
@@ -208,5 +209,6 @@ it('sends an un-ticked Women only before the profile has loaded', async () => {
   expect(screen.getByRole('checkbox', { name: /Women only/ })).toBeTruthy();
   save();
   await waitFor(() => expect(saves).toHaveLength(1));
-  expect(saves[0]!.body).toMatchObject({ womenOnly: false });
+  // With the version of the ride it was made from: a change made since elsewhere is not undone.
+  expect(saves[0]!.body).toMatchObject({ womenOnly: false, editedAt: 1_790_000_000_000 });
 });

@@ -121,9 +121,13 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
     if (!body) return;
     setIsPending(true);
     try {
+      // An edit says which version of the ride it was made from (a change since is not undone).
+      const edited = request?.updatedAt !== undefined ? { editedAt: request.updatedAt } : {};
       await mutateAsync({
         requestId: request?._id,
-        body: canOfferWomenOnly ? { ...body, ...load, womenOnly } : { ...body, ...load },
+        body: canOfferWomenOnly
+          ? { ...body, ...load, womenOnly, ...edited }
+          : { ...body, ...load, ...edited },
       });
       toast.success(request ? RIDE_REQUEST_TOASTS.updated : RIDE_REQUEST_TOASTS.created);
       onDone();
