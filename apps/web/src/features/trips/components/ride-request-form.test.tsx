@@ -64,7 +64,8 @@ const editing = {
   rider: { _id: 'rider-1', firstName: 'A', lastName: 'B', email: 'a@b.c' },
   source: { name: 'Terminal 1', latitude: 13.1986, longitude: 77.7066, encodedString: '' },
   destination: { name: 'Indiranagar', latitude: 12.97, longitude: 77.64, encodedString: '' },
-  timeOfTravel: Date.now() + 2 * DAY_MS,
+  // Seconds past the minute, as a client other than this form may store it.
+  timeOfTravel: Math.floor((Date.now() + 2 * DAY_MS) / 60_000) * 60_000 + 30_000,
   status: 'Active',
   direction: 'drop',
   seats: 1,
@@ -199,7 +200,7 @@ it('closes an edit the server refuses because the request changed meanwhile', as
   await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
 });
 
-it('sends an un-ticked Women only before the profile has loaded', async () => {
+it('sends an un-ticked Women only before the profile has loaded, the time and version as loaded', async () => {
   const { saves, save } = renderEdit({
     status: 200,
     body: { statusCode: 200, message: 'Ride request updated successfully!', entities: [editing] },
@@ -211,4 +212,7 @@ it('sends an un-ticked Women only before the profile has loaded', async () => {
   await waitFor(() => expect(saves).toHaveLength(1));
   // With the version of the ride it was made from: a change made since elsewhere is not undone.
   expect(saves[0]!.body).toMatchObject({ womenOnly: false, editedAt: 1_790_000_000_000 });
+  // The time left as it was goes back as stored, not cut to the minute the field shows.
+  expect(editing.timeOfTravel % 60_000).not.toBe(0);
+  expect(saves[0]!.body).toMatchObject({ timeOfTravel: editing.timeOfTravel });
 });

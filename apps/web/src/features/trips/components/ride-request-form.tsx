@@ -117,8 +117,14 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
       focusFirstError();
       return;
     }
-    const body = toRideRequestBody(values, userId);
-    if (!body) return;
+    const filled = toRideRequestBody(values, userId);
+    if (!filled) return;
+    // The form shows minutes: a time left as it was is sent as stored (seconds and all, from
+    // another client), or the save would count as a change and close the ride's requests.
+    const body =
+      request && values.time === toKolkataInputValue(request.timeOfTravel)
+        ? { ...filled, timeOfTravel: request.timeOfTravel }
+        : filled;
     setIsPending(true);
     try {
       // An edit says which version of the ride it was made from (a change since is not undone).
