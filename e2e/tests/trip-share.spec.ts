@@ -91,6 +91,8 @@ test('a trip link for family shows the trip signed out and follows a cancellatio
   await page.reload();
   const ride = page.getByRole('article').filter({ hasText: 'Koramangala' });
   await expect(ride).toContainText('Status: Active');
+  await expect(ride).toContainText('The trip link you shared is on until');
+  await expect(ride).toContainText('and shows that the match ended.');
   await expect(ride).not.toContainText('A new trip link turns off the one you shared before.');
   await ride.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(toast(page, 'Trip link turned off.')).toBeVisible();

@@ -99,9 +99,12 @@ export function ShareTripPanel({
       </div>
       {state.data?.isSharing && expiresAt ? (
         <p className="text-xs text-slate-500">
-          A trip link is on until {formatDateTime(expiresAt)} (IST). It shows first names, the
-          terminal, the place of your ride request as you picked it, the time and the match status,
-          nothing else.{isEnded ? null : ' A new trip link turns off the one you shared before.'}
+          {isEnded
+            ? `The trip link you shared is on until ${formatDateTime(expiresAt)} (IST) and shows that the match ended.`
+            : `A trip link is on until ${formatDateTime(expiresAt)} (IST).`}{' '}
+          It shows first names, the terminal, the place of your ride request as you picked it, the
+          time and the match status, nothing else.
+          {isEnded ? null : ' A new trip link turns off the one you shared before.'}
         </p>
       ) : null}
     </section>
