@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database';
 import {
   cabLeavers,
@@ -104,27 +104,26 @@ async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<
 
 type Member = { rideRequestId: string; userId: string };
 
+/** When a cab's trip is over: its last rider's time (epoch ms). */
+export async function tripEndOf(db: DbOrTx, members: { rideRequestId: string }[]): Promise<number> {
+  const [row] = await db
+    .select({ end: max(rideRequests.timeOfTravel) })
+    .from(rideRequests)
+    .where(
+      inArray(
+        rideRequests.id,
+        members.map((m) => m.rideRequestId),
+      ),
+    );
+  return row?.end?.getTime() ?? 0;
+}
+
 /** True while any of these rides' times is still ahead: the cab's trip is not over. */
-export async function isTripAhead(
+export const isTripAhead = async (
   db: DbOrTx,
   members: { rideRequestId: string }[],
   now: Date,
-): Promise<boolean> {
-  const [ahead] = await db
-    .select({ id: rideRequests.id })
-    .from(rideRequests)
-    .where(
-      and(
-        inArray(
-          rideRequests.id,
-          members.map((m) => m.rideRequestId),
-        ),
-        gt(rideRequests.timeOfTravel, now),
-      ),
-    )
-    .limit(1);
-  return Boolean(ahead);
-}
+): Promise<boolean> => (await tripEndOf(db, members)) > now.getTime();
 
 /** The match row, locked: joins, leaves and status changes of one cab queue here (decision 011). */
 export async function lockMatch(tx: DbOrTx, matchId: string) {
@@ -326,7 +325,6 @@ export async function tellCoRidersOfLeave(
     if (!view) continue;
     await notifyRider(ctx, {
       userId: member.userId,
-      from: userId,
       kind: 'match-cancelled',
       title: cabGoesOn ? `${name} left your shared cab` : `${name} cancelled your shared ride`,
       body: notice,

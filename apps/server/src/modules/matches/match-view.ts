@@ -78,10 +78,11 @@ export async function loadMatchViews(
       };
       if (!viewer || !mine) return [match.id, view];
       const cab = own.map((m) => requests.get(m.rideRequestId)!.row);
-      // As rateCoPassenger allows: the canceller of a match whose time had passed is still rated.
-      const tripEnd = Math.max(...cab.map((row) => row.timeOfTravel.getTime()));
-      if (match.status === 'Cancelled' && match.cancelledBy && match.updatedAt.getTime() >= tripEnd)
-        view.cancelledAfterTripBy = match.cancelledBy;
+      const canceller = cancelledAfterTripBy(
+        match,
+        Math.max(...cab.map((row) => row.timeOfTravel.getTime())),
+      );
+      if (canceller) view.cancelledAfterTripBy = canceller;
       const formedAt = formedAtOf(match.createdAt, own);
       // Figures for a cab still riding: an ended match's rides may have moved on since.
       const fit = activeIds.has(match.id) ? fitFormedCab(viewer, cab, formedAt) : null;
@@ -165,6 +166,18 @@ function askView(
     },
   ];
 }
+
+/**
+ * The rider who cancelled `match` once its trip was over (`tripEndMs`, its last rider's time),
+ * if one did: the trip may have happened, so the others may still rate them (rateCoPassenger).
+ */
+export const cancelledAfterTripBy = (
+  match: Pick<typeof matches.$inferSelect, 'status' | 'cancelledBy' | 'updatedAt'>,
+  tripEndMs: number,
+): string | undefined =>
+  match.status === 'Cancelled' && match.cancelledBy && match.updatedAt.getTime() >= tripEndMs
+    ? match.cancelledBy
+    : undefined;
 
 /**
  * Whether the row's rider may still be reached by (or named to those of) `viewerId`: not once

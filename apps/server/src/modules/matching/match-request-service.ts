@@ -311,7 +311,7 @@ async function tellSenderOfDecline(
   by: { userId: string; requestId: string },
   now: Date,
 ) {
-  // A sender who has blocked the decliner since hears nothing of them (notifyRider checks again).
+  // A sender who has blocked the decliner since hears nothing of them.
   if (await hasBlocked(ctx.db, pending.fromUserId, by.userId)) {
     ctx.notifyUser(pending.fromUserId, 'trips:changed', { reason: 'match-declined' });
     return;
@@ -327,7 +327,6 @@ async function tellSenderOfDecline(
   if (!sender) return;
   await notifyRider(ctx, {
     userId: pending.fromUserId,
-    from: by.userId,
     kind: 'match-declined',
     title: `${name} declined your match request`,
     body: `Other riders may still fit your trip. ${describeTrip(sender)}.`,

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/database';
 import { ratings, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
-import { isTripAhead, lockMatch, requireMembership } from '../matches/match-service';
+import { lockMatch, requireMembership, tripEndOf } from '../matches/match-service';
+import { cancelledAfterTripBy } from '../matches/match-view';
 
 type RatingRow = typeof ratings.$inferSelect;
 
@@ -44,14 +45,12 @@ export async function rateCoPassenger(
     const { match, members } = await requireMembership({ db: tx }, input.matchId, raterId);
     if (!members.some((m) => m.userId === input.ratedUserId))
       throw new AppError('BAD_REQUEST', 'You can only rate your co-passengers.');
+    const tripEnd = await tripEndOf(tx, members);
     // Cancelled after its time, the trip may have happened: its canceller is still rated by the
     // others (they gave up the ratings they gave, decision 004), or a cancel would shield them.
-    if (
-      match.status === 'Cancelled' &&
-      (match.cancelledBy !== input.ratedUserId || (await isTripAhead(tx, members, match.updatedAt)))
-    )
+    if (match.status === 'Cancelled' && cancelledAfterTripBy(match, tripEnd) !== input.ratedUserId)
       throw new AppError('CONFLICT', 'This match was cancelled, so there is nothing to rate.');
-    if (await isTripAhead(tx, members, now))
+    if (tripEnd > now.getTime())
       throw new AppError('CONFLICT', 'You can rate your co-passenger after the trip.');
 
     const [existing] = await tx
