@@ -78,8 +78,8 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
   // and kept on a ride that was women-only, so un-ticking it is sent even before the profile
   // has loaded.
   const canOfferWomenOnly = useUser(userId).data?.gender === 'woman' || request?.womenOnly === true;
-  // A change closes the ride's open match requests, sent and received (the server tells their
-  // riders): said before saving, not found out after.
+  // A change closes the ride's open match requests, sent and received (the server does, on any
+  // change their riders saw): said before saving, not found out after.
   const lists = useMatchesAndRequests(request?._id ?? '', request !== undefined).data;
   const openRequests = lists
     ? [...lists.incomingMatches, ...lists.outgoingMatches].filter((m) => m.status === 'Pending')
@@ -131,9 +131,7 @@ export function RideRequestForm({ request, userId, onDone, onSavingChange }: Rid
       const edited = request?.updatedAt !== undefined ? { editedAt: request.updatedAt } : {};
       await mutateAsync({
         requestId: request?._id,
-        body: canOfferWomenOnly
-          ? { ...body, ...load, womenOnly, ...edited }
-          : { ...body, ...load, ...edited },
+        body: { ...body, ...load, ...edited, ...(canOfferWomenOnly ? { womenOnly } : {}) },
       });
       toast.success(request ? RIDE_REQUEST_TOASTS.updated : RIDE_REQUEST_TOASTS.created);
       onDone();
