@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { listenPostgres } from './listen-postgres';
 import { startPgliteWorker, type PgliteLink } from './pglite/worker-link';
 import { WorkerConnection } from './pglite/worker-connection';
 import * as schema from './schema';
@@ -240,53 +241,5 @@ async function openPostgres(
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => (closing ??= pool.end()),
     onFailure: () => undefined,
-  };
-}
-
-const LISTEN_RETRY_MS = 1000;
-
-/** A dedicated connection for LISTEN that reconnects after a failure, reporting its state. */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  { onMessage, onState }: ListenHandlers,
-): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    const fail = () => {
-      if (client !== next) return;
-      client = undefined;
-      onState?.(false);
-      void next.end().catch(() => undefined);
-      if (!stopped)
-        retry = setTimeout(() => void connect().catch(() => undefined), LISTEN_RETRY_MS);
-    };
-    next.on('error', fail);
-    next.on('end', fail);
-    next.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
-    });
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
-      if (client === next && !stopped) onState?.(true);
-    } catch (error) {
-      fail();
-      throw error;
-    }
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => undefined);
   };
 }
