@@ -16,7 +16,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const EMAIL_PREFERENCES: ReadonlyArray<{ kind: NotificationKind; label: string }> = [
   { kind: 'match-request', label: 'Someone sends me a match request' },
   { kind: 'match-accepted', label: 'My match request is accepted' },
-  { kind: 'match-declined', label: 'My match request is declined' },
+  { kind: 'match-declined', label: 'My match request is declined or closed unanswered' },
   { kind: 'match-cancelled', label: 'A co-rider cancels or leaves our ride' },
   { kind: 'new-match', label: 'A new rider fits my trip (60% match or more)' },
   { kind: 'trip-reminder', label: 'A reminder 2 hours before my shared ride' },

@@ -16,6 +16,7 @@ import type { ServiceContext } from '../../lib/service-context';
 import { cancelActiveMatchesOfRider, tellCoRidersOfLeave } from '../matches/match-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 import { cancelOpenRequestsOfRider } from '../rides/ride-request-service';
+import { tellSendersOfClosedRequests } from '../matching/closed-request-notices';
 import { rideStatsOf } from '../trips/trip-service';
 import { assertAddressFree, findAccountByEmail } from './account-lifecycle';
 import { passwordChangedMail } from './account-mails';
@@ -287,7 +288,7 @@ export async function withdrawRider(
   first?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   const now = ctx.now();
-  const { left, askers } = await ctx.db.transaction(async (tx) => {
+  const { left, askers, closed } = await ctx.db.transaction(async (tx) => {
     // Lock the rider, then their requests, so neither a create nor an accept can slip a new
     // request or match in while the account closes. `no key update`, as a create takes it: an
     // accept holds the rides and then checks this row as a foreign key (key share), which
@@ -325,8 +326,10 @@ export async function withdrawRider(
     const { left, askers } = await cancelActiveMatchesOfRider(tx, id, now);
     // A completed trip's link would otherwise stay readable for hours after the account closed.
     await revokeTripShares(tx, { userId: id }, now);
-    return { left, askers: [...askers, ...(await cancelOpenRequestsOfRider(tx, id, now))] };
+    const { riders, closed } = await cancelOpenRequestsOfRider(tx, id, now);
+    return { left, askers: [...askers, ...riders], closed };
   });
+  await tellSendersOfClosedRequests(ctx, closed, { why: 'gone', by: id });
   for (const userId of askers) {
     if (userId !== id) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
   }

@@ -11,6 +11,7 @@ import { assertMayMatch } from './rating-rule';
 import {
   acceptClosingOthers,
   closedRequestColumns,
+  type Closing,
   lockStillPending,
   ridersToTell,
 } from './pending-lock';
@@ -140,7 +141,7 @@ export async function answerAskToJoin(
     accept: boolean;
     now: Date;
   },
-): Promise<{ matchId: string; notify: string[] }> {
+): Promise<{ matchId: string; notify: string[]; closed?: Closing['closed']; cab?: string[] }> {
   const { userId, requestId, pending, accept, now } = input;
   const matchId = pending.toMatchId!;
   await lockActiveMatch(tx, matchId);
@@ -190,8 +191,6 @@ export async function answerAskToJoin(
     alsoClosing: full ? eq(matchRequests.toMatchId, matchId) : undefined,
     now,
   });
-  return {
-    matchId,
-    notify: [joiner.riderId, ...members.map((m) => m.row.riderId), ...closed],
-  };
+  const cab = [joiner.riderId, ...members.map((m) => m.row.riderId)];
+  return { matchId, notify: [...cab, ...closed.riders], closed: closed.closed, cab };
 }

@@ -29,6 +29,7 @@ import { assertNotBlocked, hasBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
 import { answerAskToJoin, askToJoinCab } from './cab-join-service';
+import { tellSendersOfClosedRequests } from './closed-request-notices';
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
@@ -278,7 +279,9 @@ export async function respondToMatchRequest(
       accepted: true as const,
       pending,
       matchId: match!.id,
-      others,
+      others: others.riders,
+      closed: others.closed,
+      cab: locked.map((row) => row.riderId),
     };
   });
 
@@ -290,6 +293,10 @@ export async function respondToMatchRequest(
     await tellSenderOfDecline(ctx, pending, { userId, requestId: input.requestId }, now);
     return { accepted: false as const };
   }
+  await tellSendersOfClosedRequests(ctx, outcome.closed ?? [], {
+    why: 'matched',
+    by: outcome.cab ?? [],
+  });
   if ('join' in outcome) {
     for (const other of new Set([userId, ...outcome.notify]))
       ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });

@@ -19,14 +19,19 @@ export async function lockStillPending(tx: DbOrTx, id: string) {
 export type ClosedRequest = {
   id: string;
   fromUserId: string;
+  fromRequestId: string;
   toUserId: string;
   toMatchId: string | null;
 };
+
+/** Requests that closed, and the riders whose open tabs refresh for them. */
+export type Closing = { riders: string[]; closed: ClosedRequest[] };
 
 /** The columns of `ClosedRequest`, for an update's `returning`. */
 export const closedRequestColumns = {
   id: matchRequests.id,
   fromUserId: matchRequests.fromUserId,
+  fromRequestId: matchRequests.fromRequestId,
   toUserId: matchRequests.toUserId,
   toMatchId: matchRequests.toMatchId,
 };
@@ -81,12 +86,12 @@ export async function ridersToTell(
 /**
  * A rider accepted `pendingId`: it is Accepted, and every other pending request of these rides
  * (and `alsoClosing`, e.g. asks to a cab now full) closes by itself (Declined, no `answeredBy`).
- * Returns the riders on both sides of what closed and of the accepted one, to tell.
+ * Returns what closed by itself, and the riders on both sides of it and of the accepted one.
  */
 export async function acceptClosingOthers(
   tx: DbOrTx,
   input: { pendingId: string; userId: string; rideIds: string[]; alsoClosing?: SQL; now: Date },
-): Promise<string[]> {
+): Promise<Closing> {
   const { pendingId, userId, rideIds, alsoClosing, now } = input;
   const accepted = await tx
     .update(matchRequests)
@@ -111,6 +116,9 @@ export async function acceptClosingOthers(
   const told = await ridersToTell(tx, closed, now);
   // An ask to a cab that one rider accepted: the others' notices of it are read. (A pair's
   // request has one notice, the accepter's, which stays as they left it.)
-  if (!accepted[0]?.toMatchId) return told;
-  return [...new Set([...told, ...(await ridersToTell(tx, accepted, now, userId))])];
+  if (!accepted[0]?.toMatchId) return { riders: told, closed };
+  return {
+    riders: [...new Set([...told, ...(await ridersToTell(tx, accepted, now, userId))])],
+    closed,
+  };
 }

@@ -63,10 +63,7 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
         .update(matchRequests)
         .set({ status: 'Cancelled', respondedAt: now })
         .where(and(eq(matchRequests.toMatchId, matchId!), eq(matchRequests.status, 'Pending')))
-        .returning({
-          ...closedRequestColumns,
-          fromRequestId: matchRequests.fromRequestId,
-        });
+        .returning(closedRequestColumns);
       return asks;
     });
     if (closed.length === 0) continue;
@@ -76,10 +73,8 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
   return closedCount;
 }
 
-type ClosedAsk = ClosedRequest & { fromRequestId: string };
-
 /** Every open tab of both sides refreshes; the asker gets a notice (and a mail, if wanted). */
-async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedAsk[], now: Date) {
+async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedRequest[], now: Date) {
   for (const rider of await ridersToTell(ctx.db, closed, now))
     ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
   const views = await loadRideRequestViews(

@@ -10,6 +10,7 @@ import {
   matchesOf,
   PLACES,
   respond,
+  rideBody,
   sendMatch,
 } from '../../test/ride-factory';
 import { collect, connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
@@ -112,6 +113,77 @@ describe('notification centre', () => {
     expect((await respond(t, b, rideB._id, again._id, true)).statusCode).toBe(200);
     // C's is read; the one B answered stays as B left it.
     expect((await inbox(b)).unreadCount).toBe(1);
+  });
+
+  it('tells a sender waiting for an answer why their request closed unanswered, and no one else', async () => {
+    const [a, b, c] = await Promise.all([
+      t.signUp({ firstName: 'Asha' }),
+      t.signUp({ firstName: 'Bina' }),
+      t.signUp({ firstName: 'Chitra' }),
+    ]);
+    const closedNotices = async (user: SignedUpUser) =>
+      (await inbox(user)).notifications.filter((n) => n.title.includes('was closed'));
+    const minutesAhead = nextDay();
+    const rideA = await createRide(t, a, { minutesAhead });
+    const rideB = await createRide(t, b, { minutesAhead, place: PLACES.indiranagar });
+    const rideC = await createRide(t, c, { minutesAhead });
+
+    // B changes the trip A asked to share.
+    await sendMatch(t, a, rideA._id, rideB._id);
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/ride-request/update/${rideB._id}`,
+      token: b.token,
+      payload: rideBody(t, { minutesAhead: minutesAhead + 10, place: PLACES.indiranagar }),
+    });
+    expect(edit.statusCode).toBe(200);
+    const [changed] = await closedNotices(a);
+    expect(changed).toMatchObject({
+      kind: 'match-declined',
+      title: 'Your match request to Bina R. was closed',
+      link: '/dashboard',
+    });
+    expect(changed!.body).toMatch(
+      /^Bina R\. changed their trip\. Other riders may still fit your trip\./,
+    );
+    await expect.poll(() => mailsTo(a, /your match request to Bina R\. was closed/).length).toBe(1);
+
+    // C and A both ask B; B takes A: C hears it, A (in the cab) and B do not.
+    await sendMatch(t, c, rideC._id, rideB._id);
+    const taken = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0];
+    expect((await respond(t, b, rideB._id, taken._id, true)).statusCode).toBe(200);
+    const [matched] = await closedNotices(c);
+    expect(matched!.body).toMatch(/^Bina R\. is now sharing a cab with another rider\./);
+    expect(await closedNotices(a)).toHaveLength(1);
+    expect(await closedNotices(b)).toHaveLength(0);
+
+    // D asks C, who cancels the ride; C's own request had closed already.
+    const d = await t.signUp({ firstName: 'Dev' });
+    const rideD = await createRide(t, d, { minutesAhead, place: PLACES.hsrLayout });
+    await sendMatch(t, d, rideD._id, rideC._id);
+    const cancel = await t.request({
+      method: 'DELETE',
+      url: `/api/ride-request/cancel/${rideC._id}`,
+      token: c.token,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const [cancelled] = await closedNotices(d);
+    expect(cancelled!.body).toMatch(/^Chitra R\. cancelled their trip\./);
+    expect(await closedNotices(c)).toHaveLength(1);
+
+    // E asks D, who closes the account: E is told the ride went, not why.
+    const e = await t.signUp();
+    const rideE = await createRide(t, e, { minutesAhead, place: PLACES.indiranagar });
+    await sendMatch(t, e, rideE._id, rideD._id);
+    const closing = await t.request({
+      method: 'DELETE',
+      url: `/api/user/deactive/${d.id}`,
+      token: d.token,
+    });
+    expect(closing.statusCode).toBe(200);
+    const [gone] = await closedNotices(e);
+    expect(gone).toMatchObject({ title: 'Your match request to Dev R. was closed' });
+    expect(gone!.body).toMatch(/^Their ride is no longer available\./);
   });
 
   it('tells a co-rider of a cancellation, once', async () => {

@@ -12,7 +12,8 @@ import { parseRideInput, type RideInput } from './ride-input';
 import { assertGenderAllowsWomenOnly, assertMayBeWomenOnly } from './women-only';
 import { effectiveStatus, type RideRequestRow } from './ride-request-view';
 import { JOB_NAMES } from '../notifications/job-names';
-import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
+import { tellSendersOfClosedRequests } from '../matching/closed-request-notices';
+import { closedRequestColumns, ridersToTell, type Closing } from '../matching/pending-lock';
 import { shortName } from '../accounts/user-view';
 
 type RideBody = {
@@ -159,9 +160,16 @@ export async function createRideRequest(ctx: ServiceContext, riderId: string, bo
 const tellOwnTabs = (ctx: ServiceContext, riderId: string) =>
   ctx.notifyUser(riderId, 'trips:changed', { reason: 'request-changed' });
 
-/** Pending match requests of a request become Cancelled; returns the other riders to notify. */
-export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: string[], now: Date) {
-  if (requestIds.length === 0) return [];
+/**
+ * Pending match requests of a request become Cancelled; returns them, and the riders whose open
+ * tabs refresh.
+ */
+export async function cancelPendingMatchRequestsOf(
+  tx: DbOrTx,
+  requestIds: string[],
+  now: Date,
+): Promise<Closing> {
+  if (requestIds.length === 0) return { riders: [], closed: [] };
   const cancelled = await tx
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: now })
@@ -175,7 +183,7 @@ export async function cancelPendingMatchRequestsOf(tx: DbOrTx, requestIds: strin
       ),
     )
     .returning(closedRequestColumns);
-  return ridersToTell(tx, cancelled, now);
+  return { riders: await ridersToTell(tx, cancelled, now), closed: cancelled };
 }
 
 /** Whether an edit changed the trip as other riders saw it when they asked or were asked. */
@@ -227,7 +235,7 @@ export async function updateRideRequest(
   // Left out, the flag keeps its value (the spec's edit form does not send it).
   if (body.womenOnly !== undefined) await assertMayBeWomenOnly(ctx.db, riderId, body.womenOnly);
   const route = await routeFor(ctx, input);
-  const { row, notify } = await ctx.db.transaction(async (tx) => {
+  const { row, closing } = await ctx.db.transaction(async (tx) => {
     await lockRider(tx, riderId, body.womenOnly ?? false);
     const before = await lockOwnRequest(tx, id, riderId);
     assertEditable(before, now, 'edited');
@@ -245,18 +253,18 @@ export async function updateRideRequest(
       .returning();
     // A changed trip may no longer fit the riders it was offered to; a save that changed nothing
     // they agreed to keeps its requests.
-    if (!changesWhatRidersSaw(before, updated!)) return { row: updated!, notify: [] };
-    return { row: updated!, notify: await cancelPendingMatchRequestsOf(tx, [id], now) };
+    if (!changesWhatRidersSaw(before, updated!)) return { row: updated!, closing: undefined };
+    return { row: updated!, closing: await cancelPendingMatchRequestsOf(tx, [id], now) };
   });
   tellOwnTabs(ctx, riderId);
-  await tellOfClosedRequests(ctx, riderId, notify, 'changed');
+  if (closing) await tellOfClosedRequests(ctx, riderId, closing, 'changed');
   await ctx.jobs.send(JOB_NAMES.newRide, { rideRequestId: row.id });
   return row;
 }
 
 export async function cancelRideRequest(ctx: ServiceContext, riderId: string, id: string) {
   const now = ctx.now();
-  const notify = await ctx.db.transaction(async (tx) => {
+  const closing = await ctx.db.transaction(async (tx) => {
     assertEditable(await lockOwnRequest(tx, id, riderId), now, 'cancelled');
     await tx
       .update(rideRequests)
@@ -265,19 +273,21 @@ export async function cancelRideRequest(ctx: ServiceContext, riderId: string, id
     return cancelPendingMatchRequestsOf(tx, [id], now);
   });
   tellOwnTabs(ctx, riderId);
-  await tellOfClosedRequests(ctx, riderId, notify, 'cancelled');
+  await tellOfClosedRequests(ctx, riderId, closing, 'cancelled');
 }
 
 /**
  * The other riders of the requests a ride's edit or cancel closed: their lists refresh, and they
- * read why the request went ("Asha R. changed their trip…"), not just see it gone.
+ * read why the request went ("Asha R. changed their trip…"), not just see it gone; those who
+ * were waiting for this rider's answer also get a notice that stays.
  */
 async function tellOfClosedRequests(
   ctx: ServiceContext,
   riderId: string,
-  riders: string[],
+  { riders, closed }: Closing,
   what: 'changed' | 'cancelled',
 ) {
+  await tellSendersOfClosedRequests(ctx, closed, { why: what, by: riderId });
   const others = riders.filter((userId) => userId !== riderId);
   if (others.length === 0) return;
   const [rider] = await ctx.db
