@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CASE_ABOUT_YOU,
   QUEUE_SIZE,
+  RIDER_IN_YOUR_CASE,
   type AuditEntry,
   type CaseKind,
   type DeskCase,
@@ -260,6 +261,20 @@ export async function resolveCase(
   });
 }
 
+async function areInAReport(db: DbOrTx, one: string, other: string) {
+  const [report] = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      or(
+        and(eq(reports.reporterId, one), eq(reports.reportedId, other)),
+        and(eq(reports.reporterId, other), eq(reports.reportedId, one)),
+      ),
+    )
+    .limit(1);
+  return report !== undefined;
+}
+
 async function riderForDesk(db: DbOrTx, riderId: string) {
   const [rider] = await db.select().from(users).where(eq(users.id, riderId));
   if (!rider) throw new AppError('NOT_FOUND', 'Rider not found.');
@@ -287,6 +302,10 @@ export async function suspendRider(
       const rider = await riderForDesk(tx, riderId);
       if (rider.suspendedAt) throw new AppError('CONFLICT', 'This rider is already suspended.');
       if (rider.isOperator) throw new AppError('BAD_REQUEST', 'Revoke the operator role first.');
+      // Nor the rider who reported the operator, or whom the operator reported: the case is
+      // another operator's to judge, and a suspension would silence a report or settle a score.
+      if (await areInAReport(tx, operatorId, riderId))
+        throw new AppError('FORBIDDEN', RIDER_IN_YOUR_CASE);
       await audit(
         tx,
         {

@@ -205,6 +205,18 @@ describe('moderation desk', () => {
     expect(replied.json().message).toBe('This case is about you: another operator resolves it.');
     const listed = (await queue('?kind=ticket')).find((c: { _id: string }) => c._id === own._id);
     expect(listed.replies).toEqual([]);
+    // Nor suspends the rider who reported them, even once the report is resolved.
+    const suspend = () =>
+      desk('POST', `/riders/${rider.id}/suspend`, operator.token, { reason: 'Rude to me.' });
+    const refused = await suspend();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You and this rider are in a report together: another operator decides on a suspension.',
+    );
+    await t.database.pool.query("update reports set status = 'Resolved' where id = $1", [
+      against._id,
+    ]);
+    expect((await suspend()).statusCode).toBe(403);
   });
 
   it('answers a reply mailed but not stored as sent, saying so, so it is not sent twice', async () => {

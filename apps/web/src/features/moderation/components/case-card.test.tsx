@@ -116,3 +116,21 @@ it('offers no reply or resolution on a case about the operator viewing it, and s
   expect(screen.getByRole('textbox', { name: 'Reply to Asha Rao' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Resolve AP-1001' })).toBeTruthy();
 });
+
+it('offers no suspension of either rider on a report about the operator viewing it', () => {
+  const report: DeskCase = {
+    ...ticket('Open'),
+    kind: 'report',
+    reference: 'RP-7',
+    about: { ...ticket('Open').from, _id: 'operator-1', name: 'Omkar Das' },
+  };
+  saveSession({ userId: 'operator-1', userEmail: 'omkar@example.in', token: 'token-test' });
+  render(page(report));
+  expect(screen.queryByRole('button', { name: /^Suspend/ })).toBeNull();
+
+  cleanup();
+  saveSession({ userId: 'operator-2', userEmail: 'op@example.in', token: 'token-test' });
+  render(page(report));
+  expect(screen.getByRole('button', { name: 'Suspend Asha Rao' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Suspend Omkar Das' })).toBeTruthy();
+});

@@ -33,7 +33,8 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
   // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
   const cardRef = useFocusStaysNearby<HTMLElement>(entry.status);
-  // The server refuses an operator's reply to or resolution of a case about themselves.
+  // The server refuses an operator's reply to, resolution of or suspension in a case about
+  // themselves.
   const selfId = useSession()?.userId;
   const isAboutMe = !!selfId && (entry.from._id === selfId || entry.about?._id === selfId);
   const isOpen = entry.status === 'Open' && !isAboutMe;
@@ -65,8 +66,9 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
       role={role}
       rider={rider}
       disabled={busy}
-      onSuspend={() => setDialog({ type: 'suspend', rider })}
-      onLift={() => setDialog({ type: 'lift', rider })}
+      // A case about this operator is another's to decide, a suspension included.
+      onSuspend={isAboutMe ? undefined : () => setDialog({ type: 'suspend', rider })}
+      onLift={isAboutMe ? undefined : () => setDialog({ type: 'lift', rider })}
     />
   );
 

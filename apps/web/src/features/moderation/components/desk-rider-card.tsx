@@ -6,8 +6,9 @@ type Props = {
   role: string;
   rider: DeskRider;
   disabled?: boolean;
-  onSuspend: () => void;
-  onLift: () => void;
+  /** Left out where this operator may not decide (a case about themselves): no button. */
+  onSuspend?: () => void;
+  onLift?: () => void;
 };
 
 /** One rider of a case: who, how others rate them, reports against them, recent matches. */
@@ -43,14 +44,16 @@ export function DeskRiderCard({ role, rider, disabled = false, onSuspend, onLift
           </ul>
         </details>
       ) : null}
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={rider.suspended ? onLift : onSuspend}
-        className="mt-2 min-h-11 rounded-lg disabled:cursor-not-allowed disabled:opacity-60 px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
-      >
-        {rider.suspended ? `Lift suspension of ${rider.name}` : `Suspend ${rider.name}`}
-      </button>
+      {(rider.suspended ? onLift : onSuspend) ? (
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={rider.suspended ? onLift : onSuspend}
+          className="mt-2 min-h-11 rounded-lg disabled:cursor-not-allowed disabled:opacity-60 px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+        >
+          {rider.suspended ? `Lift suspension of ${rider.name}` : `Suspend ${rider.name}`}
+        </button>
+      ) : null}
     </div>
   );
 }
