@@ -323,11 +323,11 @@ export async function withdrawRider(
       .for('update');
     await tx.update(users).set(change).where(eq(users.id, id));
     await ctx.sessions.revokeAllOf(id, tx);
-    const { left, askers } = await cancelActiveMatchesOfRider(tx, id, now);
+    const { left, asks } = await cancelActiveMatchesOfRider(tx, id, now);
     // A completed trip's link would otherwise stay readable for hours after the account closed.
     await revokeTripShares(tx, { userId: id }, now);
     const { riders, closed } = await cancelOpenRequestsOfRider(tx, id, now);
-    return { left, askers: [...askers, ...riders], closed };
+    return { left, askers: [...asks.riders, ...riders], closed: [...asks.closed, ...closed] };
   });
   await tellSendersOfClosedRequests(ctx, closed, { why: 'gone', by: id });
   for (const userId of askers) {

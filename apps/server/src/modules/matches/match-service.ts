@@ -21,7 +21,8 @@ import {
 } from '../notifications/notification-service';
 import { revokeTripShares } from '../trip-shares/revoke-trip-shares';
 import { hasBlocked } from '../safety/block-rule';
-import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
+import { tellSendersOfClosedRequests } from '../matching/closed-request-notices';
+import { closedRequestColumns, ridersToTell, type Closing } from '../matching/pending-lock';
 
 /** The match and its members; 404 when missing, 403 unless `userId` is one of them. */
 export async function requireMembership(
@@ -50,12 +51,12 @@ type CancelInput = {
  * The match is Cancelled; `cancelledRequestId` too, when given; every other member's request
  * whose time is ahead is Active again, free to match anew. One whose time has passed keeps the
  * match, so the trip shows on the Past tab as a cancelled match, not as a ride that expired
- * alone. Returns the riders whose asks to join it closed, to tell.
+ * alone. Returns the asks to join it that closed, and the riders to tell.
  */
 export async function cancelMatch(
   tx: DbOrTx,
   { matchId, userId, cancelledRequestId, requestIds, now }: CancelInput,
-): Promise<string[]> {
+): Promise<Closing> {
   await tx
     .update(matches)
     .set({ status: 'Cancelled', cancelledBy: userId, updatedAt: now })
@@ -91,15 +92,15 @@ const takeBackRatingsGiven = (tx: DbOrTx, matchId: string, userId: string) =>
 
 /**
  * A match that ended takes nobody: its pending asks close, and the cab's riders' notices of them
- * are read. Returns the askers and the cab's riders, to tell.
+ * are read. Returns the asks, and the askers and the cab's riders to tell.
  */
-async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<string[]> {
+async function closeAsksToJoin(tx: DbOrTx, matchId: string, now: Date): Promise<Closing> {
   const asks = await tx
     .update(matchRequests)
     .set({ status: 'Cancelled', respondedAt: now })
     .where(and(eq(matchRequests.toMatchId, matchId), eq(matchRequests.status, 'Pending')))
     .returning(closedRequestColumns);
-  return ridersToTell(tx, asks, now);
+  return { riders: await ridersToTell(tx, asks, now), closed: asks };
 }
 
 type Member = { rideRequestId: string; userId: string };
@@ -135,7 +136,7 @@ export async function lockMatch(tx: DbOrTx, matchId: string) {
  * `userId` leaves the match: from a cab of three the others ride on together (their match stays
  * Active, issue 10); from a pair the match is Cancelled and the other rider's request is Active
  * again. The leaver's own request stays Active (free to match again) unless `cancelMyRequest`.
- * Returns the riders whose asks to join the match closed with it, to tell.
+ * Returns the asks to join the match that closed with it, and the riders to tell.
  */
 export async function leaveMatch(
   tx: DbOrTx,
@@ -146,7 +147,7 @@ export async function leaveMatch(
     now: Date;
     cancelMyRequest: boolean;
   },
-): Promise<string[]> {
+): Promise<Closing> {
   const { matchId, userId, members, now, cancelMyRequest } = input;
   const mine = members.find((m) => m.userId === userId)!;
   if (members.length <= 2) {
@@ -178,38 +179,38 @@ export async function leaveMatch(
   // The leaver's trip link showed this cab; it is not their trip any more.
   await revokeTripShares(tx, { matchId, userId }, now);
   await tx.update(matches).set({ updatedAt: now }).where(eq(matches.id, matchId));
-  return [];
+  return { riders: [], closed: [] };
 }
 
 /**
  * For deactivation and suspension: the rider leaves every Active match whose trip is ahead. A
  * match whose trip is over stays, for its other riders to rate them and complete it (a rating
  * given there is not undone by closing the account). Returns the matches left, with their riders
- * as they were, for tellCoRidersOfLeave, and the riders whose asks to join closed.
+ * as they were, for tellCoRidersOfLeave, and the asks to join them that closed.
  */
 export async function cancelActiveMatchesOfRider(
   tx: DbOrTx,
   userId: string,
   now: Date,
-): Promise<{ left: { matchId: string; members: Member[] }[]; askers: string[] }> {
+): Promise<{ left: { matchId: string; members: Member[] }[]; asks: Closing }> {
   const mine = await tx
     .select({ matchId: matchMembers.matchId })
     .from(matchMembers)
     .innerJoin(matches, eq(matches.id, matchMembers.matchId))
     .where(and(eq(matchMembers.userId, userId), eq(matches.status, 'Active')));
   const left: { matchId: string; members: Member[] }[] = [];
-  const askers: string[] = [];
+  const asks: Closing = { riders: [], closed: [] };
   for (const { matchId } of mine) {
     // As every join and leave does: a rider joining now waits, and is then a member seen here.
     await lockMatch(tx, matchId);
     const members = await membersOf(tx, matchId);
     if (!(await isTripAhead(tx, members, now))) continue;
-    askers.push(
-      ...(await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true })),
-    );
+    const closing = await leaveMatch(tx, { matchId, userId, members, now, cancelMyRequest: true });
+    asks.riders.push(...closing.riders);
+    asks.closed.push(...closing.closed);
     left.push({ matchId, members });
   }
-  return { left, askers };
+  return { left, asks };
 }
 
 /**
@@ -227,7 +228,7 @@ export async function updateMatchStatus(
   const now = ctx.now();
   await requireMembership(ctx, matchId, userId);
 
-  const { members, askers } = await ctx.db.transaction(async (tx) => {
+  const { members, asks } = await ctx.db.transaction(async (tx) => {
     const match = await lockMatch(tx, matchId);
     if (match!.status !== 'Active')
       throw new AppError('CONFLICT', `This match is already ${match!.status.toLowerCase()}.`);
@@ -238,14 +239,14 @@ export async function updateMatchStatus(
     const requestIds = members.map((m) => m.rideRequestId);
 
     if (status === 'Cancelled') {
-      const askers = await leaveMatch(tx, {
+      const asks = await leaveMatch(tx, {
         matchId,
         userId,
         members,
         now,
         cancelMyRequest: alsoCancelMyRequest,
       });
-      return { members, askers };
+      return { members, asks };
     }
 
     if (await isTripAhead(tx, members, now))
@@ -269,11 +270,14 @@ export async function updateMatchStatus(
       .update(rideRequests)
       .set({ status: 'Completed', updatedAt: now })
       .where(inArray(rideRequests.id, requestIds));
-    return { members, askers: await closeAsksToJoin(tx, matchId, now) };
+    return { members, asks: await closeAsksToJoin(tx, matchId, now) };
   });
 
-  // Riders who had asked to join a match that ended: their outgoing list drops the ask.
-  for (const asker of askers) ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
+  // Riders who had asked to join a match that ended: their outgoing list drops the ask, and
+  // those still looking for a cab are told.
+  for (const asker of asks.riders)
+    ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
+  await tellSendersOfClosedRequests(ctx, asks.closed, { why: 'cab-ended', by: userId });
   if (status === 'Cancelled') {
     await tellCoRidersOfLeave(ctx, { matchId, userId, members, now });
     return;

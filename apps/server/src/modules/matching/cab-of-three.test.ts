@@ -363,6 +363,19 @@ describe('a third rider joining a cab', () => {
       const [loser, loserRide] = answers[0]!.statusCode === 200 ? [d, rideD] : [c, rideC];
       expect((await matchesOf(t, loser, loserRide._id)).outgoingMatches).toEqual([]);
       expect(await cabCard(loser, loserRide._id, matchId)).toBeUndefined();
+      // And told so, not left to find it gone.
+      const inbox = await t.request({
+        method: 'GET',
+        url: '/api/notifications',
+        token: loser.token,
+      });
+      expect(inbox.json().entities[0].notifications).toContainEqual(
+        expect.objectContaining({
+          kind: 'match-declined',
+          title: 'Your request to join a cab was closed',
+          body: expect.stringMatching(/^The cab is full\. Other riders may still fit your trip\./),
+        }),
+      );
     }
   });
 
@@ -614,6 +627,13 @@ describe('a third rider joining a cab', () => {
         .from(matchRequests)
         .where(eq(matchRequests.id, askId));
       expect(ask!.status).toBe('Cancelled');
+      const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: c.token });
+      expect(inbox.json().entities[0].notifications).toContainEqual(
+        expect.objectContaining({
+          title: 'Your request to join a cab was closed',
+          body: expect.stringMatching(/^The cab no longer takes riders\./),
+        }),
+      );
     } finally {
       tabC.close();
     }

@@ -10,17 +10,19 @@ import type { ClosedRequest } from './pending-lock';
 
 /**
  * Why match requests closed without an answer: the ride they were sent to was changed,
- * cancelled, or went with its account (never said why: a suspension is not told to others), or
- * the riders of `by` now share a cab.
+ * cancelled, or went with its account (never said why: a suspension is not told to others); the
+ * cab they asked to join ended; or the riders of `by` now share a cab.
  */
 export type ClosedBecause =
-  { why: 'changed' | 'cancelled' | 'gone'; by: string } | { why: 'matched'; by: string[] };
+  | { why: 'changed' | 'cancelled' | 'gone' | 'cab-ended'; by: string }
+  | { why: 'matched'; by: string[] };
 
 const REASONS = {
   changed: (name: string) => `${name} changed their trip.`,
   cancelled: (name: string) => `${name} cancelled their trip.`,
   gone: () => 'Their ride is no longer available.',
   matched: (name: string) => `${name} is now sharing a cab with another rider.`,
+  'cab-ended': () => 'The cab no longer takes riders.',
 };
 
 /**

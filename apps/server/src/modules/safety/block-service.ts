@@ -10,7 +10,13 @@ import { isTripAhead, leaveMatch, lockMatch, tellCoRidersOfLeave } from '../matc
 import { loadMatchViews, membersOf } from '../matches/match-view';
 import { blockerMail } from './safety-mails';
 import { leaveNotice, matchCancelledMail } from '../matching/match-mails';
-import { closedRequestColumns, ridersToTell } from '../matching/pending-lock';
+import { tellSendersOfClosedRequests } from '../matching/closed-request-notices';
+import {
+  closedRequestColumns,
+  ridersToTell,
+  type ClosedRequest,
+  type Closing,
+} from '../matching/pending-lock';
 import { notifyRider, staleAtTrip } from '../notifications/notification-service';
 import { loadRideRequestViews } from '../rides/ride-request-view';
 
@@ -55,6 +61,8 @@ type BlockOutcome = {
    * to join a match the block ended closed with it.
    */
   toldOfClosedRequests: string[];
+  /** Asks to join a match the block ended, from riders outside it: they are told it ended. */
+  asksToEnded: ClosedRequest[];
 };
 
 /**
@@ -123,7 +131,7 @@ export async function applyBlock(
     .returning(closedRequestColumns);
   const ended: string[] = [];
   const left: LeftCab[] = [];
-  const askersOfEnded: string[] = [];
+  const asksToEnded: Closing = { riders: [], closed: [] };
   for (const matchId of await matchesBetween(tx, blockerId, blockedId, { activeOnly: true })) {
     // Read under the match lock, so a rider joining now is not left pointing at a closed match.
     // A match formed while this waited for the rides is locked here; nobody else holds it.
@@ -135,15 +143,15 @@ export async function applyBlock(
     // While the trip is ahead the blocker leaves, their request open again: a pair's match is
     // cancelled, both requests open again; from a cab of three the other two ride on, as after
     // any leave (a cab ended whole would tell them of a block, and undo the third's trip).
-    askersOfEnded.push(
-      ...(await leaveMatch(tx, {
-        matchId,
-        userId: blockerId,
-        members,
-        now,
-        cancelMyRequest: false,
-      })),
-    );
+    const closing = await leaveMatch(tx, {
+      matchId,
+      userId: blockerId,
+      members,
+      now,
+      cancelMyRequest: false,
+    });
+    asksToEnded.riders.push(...closing.riders);
+    asksToEnded.closed.push(...closing.closed);
     if (members.length > 2) left.push({ matchId, members });
     else ended.push(matchId);
   }
@@ -154,7 +162,8 @@ export async function applyBlock(
     ended,
     left,
     declined: declined.length,
-    toldOfClosedRequests: [...(await ridersToTell(tx, declined, now)), ...askersOfEnded],
+    toldOfClosedRequests: [...(await ridersToTell(tx, declined, now)), ...asksToEnded.riders],
+    asksToEnded: asksToEnded.closed,
   };
 }
 
@@ -178,6 +187,7 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
   ctx.notifyUser(blockerId, 'trips:changed', { reason: 'match-cancelled' });
   if (ridersOfEnded.length === 0 && outcome.declined > 0)
     ctx.notifyUser(blockedId, 'trips:changed', { reason: 'match-declined' });
+  await tellSendersOfClosedRequests(ctx, outcome.asksToEnded, { why: 'cab-ended', by: blockerId });
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
   const told = new Set([blockerId, blockedId, ...ridersOfEnded]);
   for (const rider of new Set(outcome.toldOfClosedRequests))
