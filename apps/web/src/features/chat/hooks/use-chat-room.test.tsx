@@ -19,6 +19,7 @@ const matchIds = {
   gap: '33333333-3333-4333-8333-333333333333',
   hidden: '44444444-4444-4444-8444-444444444444',
   catchUpFails: '55555555-5555-4555-8555-555555555555',
+  ownFirst: '66666666-6666-4666-8666-666666666666',
 };
 const selfId = 'rider-self';
 /** vitest's jsdom environment: moves the page (and so the socket's origin) to the test server. */
@@ -205,6 +206,54 @@ describe('useChatRoom', () => {
 
     // The history starts again at the latest page; 'missed 0' is one scroll up, not skipped.
     await waitFor(() => expect(latestCalls).toBe(3));
+    await waitFor(() =>
+      expect(result.current.texts).toEqual(latestAfter.map((m) => m.messageText)),
+    );
+    expect(result.current.history.hasNextPage).toBe(true);
+  }, 15_000);
+
+  it('reloads the history after missing more than a page although the rider’s own message was acknowledged meanwhile', async () => {
+    const matchId = matchIds.ownFirst;
+    const old = Array.from({ length: 50 }, (_, i) => msg(matchId, i + 1, `old ${i + 1}`));
+    const missed = Array.from({ length: 50 }, (_, i) => msg(matchId, 100 + i, `missed ${i}`));
+    // Sent from the hidden tab after the others spoke: stored last, newest on the latest page.
+    const mine = msg(matchId, 200, 'at pillar 8', selfId);
+    const latestAfter = [...missed.slice(1), mine];
+    let isAfterAway = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (!isHistoryUrl(url) || url.includes('before=')) return ok([]);
+        return ok(isAfterAway ? latestAfter : old);
+      }),
+    );
+    let joins = 0;
+    io.on('connection', (socket) => {
+      socket.on('joinRoom', (_id: string, ack: (answer: unknown) => void) => {
+        joins += 1;
+        ack({ ok: true, status: 'Active' });
+      });
+      socket.on(
+        'message',
+        (payload: { messageText: string; clientId: string }, ack: (answer: unknown) => void) =>
+          ack({ ok: true, message: { ...mine, clientId: payload.clientId } }),
+      );
+    });
+    const { result } = renderRoom(matchId);
+    await waitFor(() => expect(result.current.texts).toHaveLength(50), { timeout: 5000 });
+    await waitFor(() => expect(joins).toBe(1));
+
+    // Away on a map: the co-riders say 50 things, then the rider's own message goes and is
+    // acknowledged before the tab comes back and catches up.
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    document.dispatchEvent(new Event('visibilitychange'));
+    isAfterAway = true;
+    result.current.room.send('at pillar 8');
+    await waitFor(() => expect(result.current.texts).toContain('at pillar 8'));
+    hidden.mockReturnValue(false);
+    document.dispatchEvent(new Event('visibilitychange'));
+
+    // The history starts again at the latest page; 'missed 0' is one scroll up, not skipped.
     await waitFor(() =>
       expect(result.current.texts).toEqual(latestAfter.map((m) => m.messageText)),
     );

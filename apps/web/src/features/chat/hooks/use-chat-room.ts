@@ -55,6 +55,19 @@ export function useChatRoom(matchId: string, selfId: string) {
   useEffect(() => {
     live.current = state.live;
   }, [state.live]);
+  /**
+   * What was on screen when this tab last left the room (a disconnect, a hidden tab): all of it
+   * in order, with nothing missing between. The catch-up looks for its overlap there, not among
+   * the rider's own messages acknowledged since: those are newer than anything missed while away
+   * and would pass for an overlap, hiding a gap of more than one page.
+   */
+  const shownWhenLeft = useRef<ChatMessage[] | null>(null);
+  const noteLeavingRoom = useCallback(() => {
+    const history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(
+      chatKeys.history(matchId),
+    );
+    shownWhenLeft.current ??= mergeMessages(flattenHistory(history?.pages ?? []), live.current);
+  }, [matchId, queryClient]);
 
   useEffect(() => {
     saveOutbox(storeKey, state.outbox);
@@ -77,7 +90,8 @@ export function useChatRoom(matchId: string, selfId: string) {
     }
     // Taken before the request: a message arriving live meanwhile is in the latest page too and
     // would pass for an overlap, hiding a gap of more than one page.
-    const shown = mergeMessages(flattenHistory(history.pages), live.current);
+    const shown =
+      shownWhenLeft.current ?? mergeMessages(flattenHistory(history.pages), live.current);
     try {
       const latest = await getMessages(matchId);
       if (hasGap(latest, shown, CHAT_LIMITS.historyPageSize)) {
@@ -85,6 +99,7 @@ export function useChatRoom(matchId: string, selfId: string) {
         await queryClient.resetQueries({ queryKey: key });
       }
       dispatch({ type: 'stored', messages: latest });
+      shownWhenLeft.current = null;
       return true;
     } catch (error) {
       // A 401 has already signed the rider out.
@@ -144,6 +159,7 @@ export function useChatRoom(matchId: string, selfId: string) {
     const onDisconnect = () => {
       window.clearTimeout(retryTimer);
       stay += 1;
+      noteLeavingRoom();
       dispatch({ type: 'disconnected' });
     };
     const onMessage = (message: ChatMessage) => dispatch({ type: 'stored', messages: [message] });
@@ -160,6 +176,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       if (document.hidden) {
         window.clearTimeout(retryTimer);
         stay += 1;
+        noteLeavingRoom();
         socket.emit('leaveRoom', matchId);
       } else {
         void join();
@@ -183,7 +200,7 @@ export function useChatRoom(matchId: string, selfId: string) {
       // Emitting while disconnected would be buffered and sent on reconnect, long after leaving.
       if (socket.connected) socket.emit('leaveRoom', matchId);
     };
-  }, [socket, matchId, catchUp, queryClient, selfId]);
+  }, [socket, matchId, catchUp, noteLeavingRoom, queryClient, selfId]);
 
   // Sending needs the connection, not the room (the server checks membership per message): a
   // hidden tab has left the room and still sends what was typed before switching to a map.
