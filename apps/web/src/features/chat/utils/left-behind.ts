@@ -19,19 +19,26 @@ export function hasUnsent(userId: string): boolean {
   );
 }
 
-const sendingFor = new WeakMap<AppSocket, Promise<void>>();
+/**
+ * How a run ended: everything it could send went (or the connection dropped, whose return runs
+ * it again), or a failure that passes stopped it: the server busy or silent ('retry'), or asking
+ * to slow down ('slow-down').
+ */
+export type LeftBehindOutcome = 'done' | 'retry' | 'slow-down';
+
+const sendingFor = new WeakMap<AppSocket, Promise<LeftBehindOutcome>>();
 
 /**
  * Sends what the rider queued in a chat they have since left (typed offline, then back to My
  * Trips): without this it waited until they opened that chat again, and was lost with the tab.
  * Oldest first per chat, with the clientIds the room gave them, so the server still stores each
  * once if the room sends it too. A message the server refuses for good is kept, marked, for the
- * chat to show; any other failure leaves the rest for the next connection.
+ * chat to show; any other failure leaves the rest for a later run (see the outcome).
  */
-export function sendLeftBehind(socket: AppSocket, userId: string): Promise<void> {
+export function sendLeftBehind(socket: AppSocket, userId: string): Promise<LeftBehindOutcome> {
   const running = sendingFor.get(socket);
   if (running) return running;
-  const run = (async () => {
+  const run = (async (): Promise<LeftBehindOutcome> => {
     for (const matchId of outboxMatchIdsOf(userId)) {
       const key = outboxKey(userId, matchId);
       for (const item of readOutbox(key)) {
@@ -45,7 +52,7 @@ export function sendLeftBehind(socket: AppSocket, userId: string): Promise<void>
             clientId: item.clientId,
           });
         } catch {
-          break;
+          return socket.connected ? 'retry' : 'done';
         }
         if (openRooms.has(key)) break;
         // Read again: the rider may have queued more meanwhile in another way.
@@ -55,7 +62,8 @@ export function sendLeftBehind(socket: AppSocket, userId: string): Promise<void>
             key,
             now.filter((other) => other.clientId !== item.clientId),
           );
-        else if (ack.error.code === 'RATE_LIMITED' || ack.error.code === 'SERVER') break;
+        else if (ack.error.code === 'RATE_LIMITED') return 'slow-down';
+        else if (ack.error.code === 'SERVER') return 'retry';
         else
           saveOutbox(
             key,
@@ -67,6 +75,7 @@ export function sendLeftBehind(socket: AppSocket, userId: string): Promise<void>
           );
       }
     }
+    return 'done';
   })().finally(() => sendingFor.delete(socket));
   sendingFor.set(socket, run);
   return run;
