@@ -69,9 +69,20 @@ export type ChatErrorCode = 'NOT_MEMBER' | 'INVALID' | 'RATE_LIMITED' | 'MATCH_C
 export type ChatError = { code: ChatErrorCode; message: string; matchId?: string };
 
 export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; error: ChatError };
-/** A joined member learns the match's status: a Cancelled match's chat is read-only. */
+/** Why a member may read a chat but not post in it: the match was cancelled, or a block. */
+export const CHAT_CLOSED_TEXTS = {
+  cancelled: 'This ride was cancelled, so its chat is closed.',
+  // Who blocked whom is not said.
+  blocked: 'This chat is closed.',
+} as const;
+
+/**
+ * A joined member learns the match's status and, when they may no longer post there (a
+ * cancelled match, a block between its riders), why: the chat is then read-only.
+ */
 export type JoinAck =
-  { ok: true; status: 'Active' | 'Cancelled' | 'Completed' } | { ok: false; error: ChatError };
+  | { ok: true; status: 'Active' | 'Cancelled' | 'Completed'; closed?: string }
+  | { ok: false; error: ChatError };
 
 export const CHAT_EVENTS = {
   join: 'joinRoom',

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { ChatMessage } from '@aeropool/contract/chat';
+import { CHAT_CLOSED_TEXTS, type ChatMessage } from '@aeropool/contract/chat';
 import { chatMessages, matches, matchMembers, users } from '../../db/schema';
 import { executeNamed } from '../../db/named-statement';
 import { AppError } from '../../lib/app-error';
@@ -37,8 +37,6 @@ const readMessage = (
   author: Author,
 ) => toChatMessage(row, readStoredMessage(ctx, row.matchId, row.body), author);
 
-const CANCELLED_CLOSED = 'This ride was cancelled, so its chat is closed.';
-
 /**
  * True when the author and another rider of the match are a blocked pair: a block closes every
  * chat between them (a completed ride's too), without saying who blocked whom.
@@ -49,9 +47,13 @@ const withBlockedCoRider = sql<boolean>`exists (select 1 from match_members co
 
 /**
  * Members may read a match's chat whatever its status; posting needs a match that was not
- * cancelled and no block between its riders.
+ * cancelled and no block between its riders. Says why a member may not post, or nothing.
  */
-async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, userId: string) {
+export async function whyPostingClosed(
+  ctx: Pick<ServiceContext, 'db'>,
+  matchId: string,
+  userId: string,
+): Promise<string | undefined> {
   const [row] = await ctx.db
     .select({ status: matches.status, blocked: withBlockedCoRider })
     .from(matchMembers)
@@ -59,8 +61,14 @@ async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, u
     .where(and(eq(matchMembers.matchId, matchId), eq(matchMembers.userId, userId)))
     .limit(1);
   if (!row) throw new AppError('FORBIDDEN', 'Only riders of this match can do that.');
-  if (row.status === 'Cancelled') throw new AppError('CONFLICT', CANCELLED_CLOSED);
-  if (row.blocked) throw new AppError('CONFLICT', 'This chat is closed.');
+  if (row.status === 'Cancelled') return CHAT_CLOSED_TEXTS.cancelled;
+  if (row.blocked) return CHAT_CLOSED_TEXTS.blocked;
+  return undefined;
+}
+
+async function assertCanPost(ctx: Pick<ServiceContext, 'db'>, matchId: string, userId: string) {
+  const closed = await whyPostingClosed(ctx, matchId, userId);
+  if (closed) throw new AppError('CONFLICT', closed);
 }
 
 /** A message ready to store: its body encrypted, its time from the server's clock. */
@@ -214,7 +222,7 @@ export async function storeMessage(
         eq(chatMessages.clientId, input.clientId),
       ),
     );
-  if (!earlier) throw new AppError('CONFLICT', CANCELLED_CLOSED);
+  if (!earlier) throw new AppError('CONFLICT', CHAT_CLOSED_TEXTS.cancelled);
   return {
     message: readMessage(ctx, earlier.message, earlier.author),
     isNew: false,

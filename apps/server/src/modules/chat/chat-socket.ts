@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { LimitRule } from '../../plugins/limits';
 import type { RealtimeSocket } from '../../plugins/realtime';
 import { requireMembership } from '../matches/match-service';
-import { storeMessage } from './chat-service';
+import { storeMessage, whyPostingClosed } from './chat-service';
 import { markChatRead } from './chat-list-service';
 import { createAwayNotifier } from './chat-away';
 import { createMessageWriter } from './message-writer';
@@ -93,6 +93,7 @@ export function registerChatSocket(app: FastifyInstance): void {
       const pending = joining.get(parsed.data) ?? { count: 0, left: false };
       joining.set(parsed.data, { count: pending.count + 1, left: false });
       let status;
+      let closed: string | undefined;
       let left: boolean;
       try {
         if (!(await app.limits.check(joinRule, userId)).allowed) {
@@ -109,6 +110,8 @@ export function registerChatSocket(app: FastifyInstance): void {
           await socket.leave(matchRoom(parsed.data));
           throw error;
         });
+        // A block after the trip leaves the match as it was, and closes its chat all the same.
+        closed = await whyPostingClosed(app, parsed.data, userId);
       } catch (error) {
         logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
@@ -119,7 +122,7 @@ export function registerChatSocket(app: FastifyInstance): void {
         else joining.set(parsed.data, { ...now, count: now.count - 1 });
       }
       if (left) await socket.leave(matchRoom(parsed.data));
-      if (typeof ack === 'function') ack({ ok: true, status });
+      if (typeof ack === 'function') ack({ ok: true, status, ...(closed ? { closed } : {}) });
       markReadQuietly(parsed.data);
     });
 

@@ -320,7 +320,11 @@ describe('chat over socket.io', () => {
       payload: { status: 'Cancelled' },
     });
     const fresh = await connect(a);
-    expect(await join(fresh, matchId)).toEqual({ ok: true, status: 'Cancelled' });
+    expect(await join(fresh, matchId)).toEqual({
+      ok: true,
+      status: 'Cancelled',
+      closed: 'This ride was cancelled, so its chat is closed.',
+    });
     expect(
       await send(fresh, { matchId, messageText: 'still there?', clientId: randomUUID() }),
     ).toMatchObject({ ok: false, error: { code: 'MATCH_CLOSED' } });
@@ -411,6 +415,12 @@ describe('chat over socket.io', () => {
       ).toMatchObject({
         ok: false,
         error: { code: 'MATCH_CLOSED', message: 'This chat is closed.' },
+      });
+      // Opened again (a reload), the chat says so at once, not at the first message sent.
+      expect(await join(socket, matchId)).toEqual({
+        ok: true,
+        status: 'Completed',
+        closed: 'This chat is closed.',
       });
     }
   });

@@ -3,7 +3,6 @@ export const CHAT_TEXTS = {
   backToTrips: 'Back to My Trips',
   signedOut: 'Please log in to open this chat.',
   notMember: 'This chat is only for the riders of this match.',
-  closed: 'This ride was cancelled, so its chat is closed.',
   empty: 'No messages yet. Say hello and agree where to meet!',
   loadingEarlier: 'Loading earlier messages…',
   loadEarlierFailed: 'Earlier messages could not be loaded.',

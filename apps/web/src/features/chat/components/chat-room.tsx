@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { CHAT_CLOSED_TEXTS } from '@aeropool/contract/chat';
 import { Button } from '../../../components/ui/button';
 import { MessageSkeletons } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +29,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
   const { markClosed } = room;
 
   useEffect(() => {
-    if (isCancelled) markClosed();
+    if (isCancelled) markClosed(CHAT_CLOSED_TEXTS.cancelled);
   }, [isCancelled, markClosed]);
 
   const stored = useMemo(
@@ -111,13 +112,13 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
         ownRequest={trip?.ownRequest ?? null}
         connection={room.connection}
         now={now}
-        onBlocked={markClosed}
+        onBlocked={() => markClosed(CHAT_CLOSED_TEXTS.blocked)}
       />
       {body}
       <Composer
         onSend={room.send}
         draftKey={outboxKey(selfId, matchId)}
-        closedNote={isClosed ? (room.closedMessage ?? CHAT_TEXTS.closed) : undefined}
+        closedNote={isClosed ? (room.closedMessage ?? CHAT_CLOSED_TEXTS.cancelled) : undefined}
       />
     </main>
   );

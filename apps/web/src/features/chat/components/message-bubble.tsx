@@ -1,3 +1,4 @@
+import { CHAT_CLOSED_TEXTS } from '@aeropool/contract/chat';
 import { CHAT_TEXTS } from '../chat-texts';
 import { formatMessageTime } from '../utils/chat-time';
 import type { Delivery, TimelineMessage } from '../utils/timeline';
@@ -9,6 +10,9 @@ const DELIVERY_TEXT: Record<Delivery, string> = {
   rejected: CHAT_TEXTS.rejected,
 };
 
+/** The chat's own note says these; a bubble refused with one does not repeat it. */
+const CLOSED_TEXTS = new Set<string>(Object.values(CHAT_CLOSED_TEXTS));
+
 /**
  * One message. The text is a React text node, never HTML: whatever a rider types, markup
  * included, shows as typed.
@@ -18,7 +22,7 @@ export function MessageBubble({ message }: { message: TimelineMessage }) {
   const isProblem = delivery === 'retrying' || delivery === 'rejected';
   // A refusal other than the closed chat (which has its own note) says why.
   const deliveryText =
-    delivery === 'rejected' && message.error && message.error !== CHAT_TEXTS.closed
+    delivery === 'rejected' && message.error && !CLOSED_TEXTS.has(message.error)
       ? `${CHAT_TEXTS.rejected}: ${message.error}`
       : DELIVERY_TEXT[delivery];
   return (

@@ -20,6 +20,7 @@ const matchIds = {
   hidden: '44444444-4444-4444-8444-444444444444',
   catchUpFails: '55555555-5555-4555-8555-555555555555',
   ownFirst: '66666666-6666-4666-8666-666666666666',
+  blocked: '77777777-7777-4777-8777-777777777777',
 };
 const selfId = 'rider-self';
 /** vitest's jsdom environment: moves the page (and so the socket's origin) to the test server. */
@@ -259,6 +260,23 @@ describe('useChatRoom', () => {
     );
     expect(result.current.history.hasNextPage).toBe(true);
   }, 15_000);
+
+  it('is read-only, saying why, when the join says posting is closed (a block after the trip)', async () => {
+    const matchId = matchIds.blocked;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ok([])),
+    );
+    io.on('connection', (socket) =>
+      socket.on('joinRoom', (_id: string, ack: (answer: unknown) => void) =>
+        ack({ ok: true, status: 'Completed', closed: 'This chat is closed.' }),
+      ),
+    );
+    const { result } = renderRoom(matchId);
+    await waitFor(() => expect(result.current.room.isClosed).toBe(true), { timeout: 5000 });
+    expect(result.current.room.closedMessage).toBe('This chat is closed.');
+    expect(result.current.room.canSend).toBe(false);
+  }, 10_000);
 
   it('sends what was typed when the tab is hidden, without the room', async () => {
     const matchId = matchIds.hidden;

@@ -14,7 +14,6 @@ import { markLinkReadInCache } from '../../notifications/notifications-api';
 import { chatListKey } from '../api/get-chats';
 import { useSocket } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
-import { CHAT_TEXTS } from '../chat-texts';
 import { getMessages } from '../api/get-messages';
 import { createClientId } from '../utils/client-id';
 import { flattenHistory, hasGap, mergeMessages } from '../utils/merge-messages';
@@ -141,7 +140,7 @@ export function useChatRoom(matchId: string, selfId: string) {
         queryClient.setQueryData<ChatSummary[]>(chatListKey(selfId), (chats) =>
           chats?.map((chat) => (chat.matchId === matchId ? { ...chat, unreadCount: 0 } : chat)),
         );
-        if (ack.status === 'Cancelled') dispatch({ type: 'closed', error: CHAT_TEXTS.closed });
+        if (ack.closed) dispatch({ type: 'closed', error: ack.closed });
         void catchUpWhileJoined(run);
         return;
       }
@@ -266,7 +265,8 @@ export function useChatRoom(matchId: string, selfId: string) {
     return true;
   }, []);
 
-  const markClosed = useCallback(() => dispatch({ type: 'closed', error: CHAT_TEXTS.closed }), []);
+  /** The chat became read-only here (the match cancelled, or a block): why, as the server says. */
+  const markClosed = useCallback((why: string) => dispatch({ type: 'closed', error: why }), []);
 
   return {
     connection,
