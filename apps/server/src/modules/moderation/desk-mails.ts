@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { escapeHtml, layoutHtml, quoted } from '../../lib/mail-layout';
+import { suspendedMessage } from '@aeropool/contract/safety-rules';
 import type { MailMessage } from '../../lib/mailer';
 
 type TicketReply = {
@@ -30,3 +31,37 @@ export function ticketReplyMail(reply: TicketReply): MailMessage {
     ),
   };
 }
+
+type AccountNotice = { to: string; firstName: string; supportEmail: string };
+
+/**
+ * A suspended rider can no longer sign in, so no bell or push reaches them: the mail is how they
+ * learn it, before they stand at the kerb waiting for a co-rider whose ride was reopened.
+ */
+export function suspensionMail(notice: AccountNotice & { reason: string }): MailMessage {
+  const subject = `${PRODUCT_NAME}: your account is suspended`;
+  const lines = [
+    `Hi ${notice.firstName},`,
+    suspendedMessage(notice.reason, notice.supportEmail),
+    'Your shared rides still ahead were cancelled and your co-riders told, and your open ride requests were closed: please make other travel plans.',
+  ];
+  return accountMail(notice, subject, lines);
+}
+
+/** The rider can sign in again; nothing that was cancelled comes back by itself. */
+export function suspensionLiftedMail(notice: AccountNotice): MailMessage {
+  const subject = `${PRODUCT_NAME}: your account is active again`;
+  const lines = [
+    `Hi ${notice.firstName},`,
+    'The suspension of your account has been lifted: you can sign in again. Rides and matches cancelled while it was suspended stay cancelled: post a new ride request when you need one.',
+  ];
+  return accountMail(notice, subject, lines);
+}
+
+const accountMail = (notice: AccountNotice, subject: string, lines: string[]): MailMessage => ({
+  to: notice.to,
+  replyTo: notice.supportEmail,
+  subject,
+  text: lines.join('\n\n'),
+  html: layoutHtml(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')),
+});

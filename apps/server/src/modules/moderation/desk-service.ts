@@ -19,7 +19,7 @@ import { withdrawRider } from '../accounts/user-service';
 import { reportReferenceOf } from '../safety/report-service';
 import { ticketNumberOf } from '../support/support-service';
 import { loadDeskRiders } from './desk-riders';
-import { ticketReplyMail } from './desk-mails';
+import { suspensionLiftedMail, suspensionMail, ticketReplyMail } from './desk-mails';
 
 type AuditInput = {
   operatorId: string;
@@ -294,12 +294,13 @@ export async function suspendRider(
 ) {
   if (riderId === operatorId) throw new AppError('BAD_REQUEST', 'You cannot suspend yourself.');
   const now = ctx.now();
+  let rider: typeof users.$inferSelect | undefined;
   await withdrawRider(
     ctx,
     riderId,
     { suspendedAt: now, suspensionReason: reason, updatedAt: now },
     async (tx) => {
-      const rider = await riderForDesk(tx, riderId);
+      rider = await riderForDesk(tx, riderId);
       if (rider.suspendedAt) throw new AppError('CONFLICT', 'This rider is already suspended.');
       if (rider.isOperator) throw new AppError('BAD_REQUEST', 'Revoke the operator role first.');
       // Nor the rider who reported the operator, or whom the operator reported: the case is
@@ -319,6 +320,17 @@ export async function suspendRider(
       );
     },
   );
+  // Signed out everywhere, the rider learns it by mail (unless the address is gone, decision 007).
+  if (!isReleasedEmail(rider!.email))
+    ctx.mailer.sendLater(
+      suspensionMail({
+        to: rider!.email,
+        firstName: rider!.firstName,
+        supportEmail: ctx.config.SUPPORT_EMAIL,
+        reason,
+      }),
+      'suspension mail not sent',
+    );
 }
 
 export async function liftSuspension(
@@ -328,12 +340,12 @@ export async function liftSuspension(
   reason: string,
 ) {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const lifted = await ctx.db.transaction(async (tx) => {
     const [lifted] = await tx
       .update(users)
       .set({ suspendedAt: null, suspensionReason: null, updatedAt: now })
       .where(and(eq(users.id, riderId), isNotNull(users.suspendedAt)))
-      .returning({ id: users.id });
+      .returning({ email: users.email, firstName: users.firstName });
     if (!lifted) {
       await riderForDesk(tx, riderId);
       throw new AppError('CONFLICT', 'This rider is not suspended.');
@@ -349,7 +361,18 @@ export async function liftSuspension(
       },
       now,
     );
+    return lifted;
   });
+  // A rider whose account closed meanwhile (its address released) is not written to.
+  if (!isReleasedEmail(lifted.email))
+    ctx.mailer.sendLater(
+      suspensionLiftedMail({
+        to: lifted.email,
+        firstName: lifted.firstName,
+        supportEmail: ctx.config.SUPPORT_EMAIL,
+      }),
+      'suspension lifted mail not sent',
+    );
 }
 
 export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {

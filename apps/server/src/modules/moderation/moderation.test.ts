@@ -298,6 +298,14 @@ describe('moderation desk', () => {
       }),
     );
     expect(JSON.stringify(told)).not.toContain(reason);
+    // Signed out everywhere, B learns it by mail, with the reason and what became of the ride.
+    const suspendedMail = await t.mail.waitFor(b.email, (m) =>
+      /your account is suspended/.test(m.subject),
+    );
+    // Quoted-printable wraps long lines; the words are read unwrapped.
+    const body = suspendedMail.raw.replace(/=\r?\n/g, '');
+    expect(body).toContain(`Your account is suspended: ${reason}`);
+    expect(body).toContain('Your shared rides still ahead were cancelled');
     expect(
       (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason })).statusCode,
     ).toBe(409);
@@ -313,6 +321,7 @@ describe('moderation desk', () => {
     });
     expect(lifted.statusCode).toBe(200);
     expect((await login(b)).statusCode).toBe(200);
+    await t.mail.waitFor(b.email, (m) => /your account is active again/.test(m.subject));
     const auditLog = (await desk('GET', '/audit', operator.token)).json().entities;
     expect(auditLog.slice(0, 2)).toEqual([
       expect.objectContaining({
