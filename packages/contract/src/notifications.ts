@@ -6,6 +6,7 @@ export const NOTIFICATION_KINDS = [
   'match-accepted',
   'match-declined',
   'match-cancelled',
+  'cab-joined',
   'chat-message',
   'new-match',
   'trip-reminder',
@@ -18,6 +19,7 @@ export const EMAIL_PREFERENCES: ReadonlyArray<{ kind: NotificationKind; label: s
   { kind: 'match-accepted', label: 'My match request is accepted' },
   { kind: 'match-declined', label: 'My match request is declined or closed unanswered' },
   { kind: 'match-cancelled', label: 'A co-rider cancels or leaves our ride' },
+  { kind: 'cab-joined', label: 'Another rider joins our cab' },
   { kind: 'new-match', label: 'A new rider fits my trip (60% match or more)' },
   { kind: 'trip-reminder', label: 'A reminder 2 hours before my shared ride' },
 ];

@@ -4,7 +4,14 @@ import { matchMembers, matchRequests, rideRequests } from '../../db/schema';
 import { lockMatch } from '../matches/match-service';
 import { AppError } from '../../lib/app-error';
 import type { ServiceContext } from '../../lib/service-context';
-import { effectiveStatus, type RideRequestRow } from '../rides/ride-request-view';
+import {
+  effectiveStatus,
+  loadRideRequestViews,
+  type RideRequestRow,
+} from '../rides/ride-request-view';
+import { shortName } from '../accounts/user-view';
+import { notifyRider, staleAtTrip } from '../notifications/notification-service';
+import { cabJoinedMail, describeTrip } from './match-mails';
 import { gendersOf } from '../rides/women-only';
 import { admitToCab, loadCabMembers, type Admission } from './cab-members';
 import { assertMayMatch } from './rating-rule';
@@ -141,7 +148,14 @@ export async function answerAskToJoin(
     accept: boolean;
     now: Date;
   },
-): Promise<{ matchId: string; notify: string[]; closed?: Closing['closed']; cab?: string[] }> {
+): Promise<{
+  matchId: string;
+  notify: string[];
+  closed?: Closing['closed'];
+  cab?: string[];
+  /** The rides already in the cab when the joiner came in. */
+  memberRides?: string[];
+}> {
   const { userId, requestId, pending, accept, now } = input;
   const matchId = pending.toMatchId!;
   await lockActiveMatch(tx, matchId);
@@ -192,5 +206,51 @@ export async function answerAskToJoin(
     now,
   });
   const cab = [joiner.riderId, ...members.map((m) => m.row.riderId)];
-  return { matchId, notify: [...cab, ...closed.riders], closed: closed.closed, cab };
+  return {
+    matchId,
+    notify: [...cab, ...closed.riders],
+    closed: closed.closed,
+    cab,
+    memberRides: members.map((m) => m.row.id),
+  };
+}
+
+/**
+ * The riders already in a cab who did not let the joiner in learn who joined: their cab's plan,
+ * pickups and fare shares are worked out anew with the third rider.
+ */
+export async function tellCabOfJoiner(
+  ctx: ServiceContext,
+  input: {
+    matchId: string;
+    joinerRide: string;
+    memberRides: string[];
+    accepterId: string;
+    now: Date;
+  },
+) {
+  const views = await loadRideRequestViews(
+    ctx.db,
+    [input.joinerRide, ...input.memberRides],
+    input.now,
+  );
+  const joiner = views.get(input.joinerRide);
+  if (!joiner) return;
+  const name = shortName(joiner.rider);
+  for (const rideId of input.memberRides) {
+    const member = views.get(rideId);
+    if (!member || member.rider._id === input.accepterId) continue;
+    const body = `Your cab now has three riders, so its pickups and your share of the fare are worked out again: see your trip. ${describeTrip(member)}.`;
+    await notifyRider(ctx, {
+      userId: member.rider._id,
+      from: joiner.rider._id,
+      kind: 'cab-joined',
+      title: `${name} joined your cab`,
+      body,
+      link: `/chat/${input.matchId}`,
+      dedupeKey: `cab-joined:${input.matchId}:${input.joinerRide}`,
+      push: staleAtTrip(member),
+      mail: cabJoinedMail(member, name, ctx.config.PUBLIC_URL),
+    });
+  }
 }

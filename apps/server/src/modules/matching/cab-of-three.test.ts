@@ -295,6 +295,20 @@ describe('a third rider joining a cab', () => {
     const mail = await t.mail.waitFor(c.email, (m) => /accepted/i.test(m.subject));
     expect(mail.raw).toContain('Asha');
     expect(mail.raw).not.toContain('Bina');
+    // Bina, in the cab but not the one who let Chitra in, learns who joined; Asha knows.
+    const joinedNotices = async (user: SignedUpUser) =>
+      (
+        (await t.request({ method: 'GET', url: '/api/notifications', token: user.token })).json()
+          .entities[0].notifications as { kind: string; title: string; link: string }[]
+      ).filter((n) => n.kind === 'cab-joined');
+    expect(await joinedNotices(b)).toEqual([
+      expect.objectContaining({
+        title: 'Chitra R. joined your cab',
+        link: expect.stringMatching(/^\/chat\//),
+      }),
+    ]);
+    expect(await joinedNotices(a)).toEqual([]);
+    await t.mail.waitFor(b.email, (m) => /joined your cab/.test(m.subject));
   });
 
   it('gives every rider a share in proportion to the solo fare, adding up to the cab fare', async () => {

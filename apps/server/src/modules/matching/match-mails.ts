@@ -80,6 +80,20 @@ export function matchAcceptedMail(sender: RideRequest, accepter: RideRequest, pu
   );
 }
 
+/** A rider already in a cab learns that a third joined it. */
+export function cabJoinedMail(member: RideRequest, joinerName: string, publicUrl?: string) {
+  return tripMail(
+    member.rider.email,
+    `${PRODUCT_NAME}: ${joinerName} joined your cab`,
+    [
+      `Hi ${member.rider.firstName},`,
+      `${joinerName} joined your shared cab. Its pickups and your share of the fare are worked out again with three riders: see your trip in My Trips, and say hello in the chat.`,
+      `Your trip: ${describeTrip(member)}.`,
+    ],
+    publicUrl && `${publicUrl}/dashboard`,
+  );
+}
+
 /**
  * How a leave or cancel ends for a co-rider: the cab goes on (a cab of three), and whether the
  * trip is still ahead (after it, nothing is reopened and no one else can join).

@@ -28,7 +28,7 @@ import {
 import { assertNotBlocked, hasBlocked } from '../safety/block-rule';
 import { gendersOf, womenOnlyAllows } from '../rides/women-only';
 import { fitPair, isCompatible, metresBetween } from './ride-fit';
-import { answerAskToJoin, askToJoinCab } from './cab-join-service';
+import { answerAskToJoin, askToJoinCab, tellCabOfJoiner } from './cab-join-service';
 import { tellSendersOfClosedRequests } from './closed-request-notices';
 
 const isUniqueViolation = (error: unknown) =>
@@ -301,6 +301,13 @@ export async function respondToMatchRequest(
     for (const other of new Set([userId, ...outcome.notify]))
       ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
     await tellSenderOfAccept(ctx, pending, input.requestId, outcome.matchId, now);
+    await tellCabOfJoiner(ctx, {
+      matchId: outcome.matchId,
+      joinerRide: pending.fromRequestId,
+      memberRides: outcome.memberRides ?? [],
+      accepterId: userId,
+      now,
+    });
     return { accepted: true as const, matchId: outcome.matchId };
   }
   await tellSenderOfAccept(ctx, pending, input.requestId, outcome.matchId, now);
