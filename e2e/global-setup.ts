@@ -44,6 +44,8 @@ async function startServer(dataDir: string, smtpUrl: string): Promise<Server> {
       DATA_DIR: dataDir,
       SMTP_URL: smtpUrl,
       SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
+      // As in production: mails carry links to the site (and their unsubscribe links).
+      PUBLIC_URL: E2E_BASE_URL,
       // Many riders sign up from one address in a few minutes here.
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',

@@ -127,6 +127,7 @@ const PUBLIC_SCREENS = [
   '/tos',
   '/no-such-page',
   '/trip/:token',
+  '/unsubscribe?token=rider.match-request.signature',
 ] as const;
 
 for (const viewport of PHONE_AND_DESKTOP) {

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UNSUBSCRIBE_PAGE } from '@aeropool/contract/app-routes';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -127,8 +128,10 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (config.INSTANCE_NAME) reply.header('x-aeropool-instance', config.INSTANCE_NAME);
-    // A family member's trip link is nobody else's business, search engines included.
-    if (request.url.startsWith('/trip/')) reply.header('x-robots-tag', 'noindex, nofollow');
+    // A family member's trip link, or a rider's unsubscribe link, is nobody else's business,
+    // search engines included.
+    if (request.url.startsWith('/trip/') || request.url.startsWith(`${UNSUBSCRIBE_PAGE}?`))
+      reply.header('x-robots-tag', 'noindex, nofollow');
   });
 
   await app.register(errorsPlugin);

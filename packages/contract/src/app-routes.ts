@@ -13,6 +13,7 @@ export const APP_ROUTES = [
   '/chats',
   '/chat/:matchId',
   '/trip/:token',
+  '/unsubscribe',
   '/admin',
   '/experiment',
   '/privacy',
@@ -20,6 +21,9 @@ export const APP_ROUTES = [
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
+
+/** Where a notice mail's "Stop these e-mails" link goes: a page that asks, then switches off. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 
 const patterns = APP_ROUTES.map((route) => ({
   route,

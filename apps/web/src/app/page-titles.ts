@@ -18,6 +18,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/experiment': `Experiment · ${SITE}`,
   '/privacy': `Privacy policy · ${SITE}`,
   '/tos': `Terms of service · ${SITE}`,
+  '/unsubscribe': `E-mail notifications · ${SITE}`,
 };
 
 export function pageTitleOf(pathname: string): string {

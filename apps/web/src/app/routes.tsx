@@ -81,6 +81,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: '/unsubscribe',
+        lazy: async () => ({
+          Component: (await import('../features/notifications/unsubscribe-page')).UnsubscribePage,
+        }),
+      },
+      {
         path: '/admin',
         lazy: async () => ({
           Component: (await import('../features/moderation/admin-page')).AdminPage,

@@ -8,7 +8,7 @@ import {
 } from '@aeropool/contract/notifications';
 import { notifications, users } from '../../db/schema';
 import type { MailMessage } from '../../lib/mailer';
-import { unsubscribeHeaders } from './unsubscribe';
+import { withUnsubscribe } from './unsubscribe';
 import type { ServiceContext } from '../../lib/service-context';
 import { pushToUser, type PushDelivery } from '../push/push-service';
 import { hasBlocked } from '../safety/block-rule';
@@ -121,13 +121,7 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
     ) {
       // Not awaited either: a slow mail server must not hold up the action.
       ctx.mailer.sendLater(
-        {
-          ...notice.mail,
-          headers: {
-            ...notice.mail.headers,
-            ...unsubscribeHeaders(ctx, notice.userId, notice.kind),
-          },
-        },
+        withUnsubscribe(ctx, notice.mail, notice.userId, notice.kind),
         'notification mail not sent',
         { kind: notice.kind },
       );

@@ -13,6 +13,7 @@ import {
   markNotificationsRead,
   setEmailPreferences,
 } from './notification-service';
+import { UNSUBSCRIBE_PAGE } from '@aeropool/contract/app-routes';
 import { readUnsubscribeToken } from './unsubscribe';
 import { AppError } from '../../lib/app-error';
 
@@ -103,7 +104,7 @@ const unsubscribeQuerySchema = z.object({ token: z.string().max(200) });
 /**
  * The link of a notice mail's List-Unsubscribe header (RFC 8058): a mail app POSTs to it, without
  * a session, and mails of that kind stop for that rider. A GET (a link checker, a person opening
- * it) changes nothing and is sent to the switches on the profile.
+ * it from a mail app that only opens links) changes nothing and is sent to the page that asks.
  */
 const unsubscribeRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -137,9 +138,13 @@ const unsubscribeRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/notifications/unsubscribe',
     {
-      schema: { tags: ['notifications'], querystring: z.object({ token: z.string().optional() }) },
+      schema: { tags: ['notifications'], querystring: unsubscribeQuerySchema },
     },
-    async (_request, reply) => reply.redirect('/profile', 303),
+    async (request, reply) =>
+      reply.redirect(
+        `${UNSUBSCRIBE_PAGE}?${new URLSearchParams({ token: request.query.token })}`,
+        303,
+      ),
   );
 };
 

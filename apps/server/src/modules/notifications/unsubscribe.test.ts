@@ -28,10 +28,15 @@ it('lets a mail app switch off a notice mail’s kind in one click, for that rid
   expect(link).toBeDefined();
   const url = new URL(link!);
 
-  // Opening it (a link checker, a person) changes nothing.
+  // Opening it (a link checker, a person) changes nothing: it leads to the page that asks.
   const opened = await t.request({ method: 'GET', url: `${url.pathname}${url.search}` });
   expect(opened.statusCode).toBe(303);
-  expect(opened.headers.location).toBe('/profile');
+  expect(opened.headers.location).toBe(`/unsubscribe${url.search}`);
+  // The mail itself links to that page, for mail apps that offer no Unsubscribe of their own.
+  const text = mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  expect(text).toContain(`Stop these e-mails: https://aeropool.example/unsubscribe${url.search}`);
   expect((await preferencesOf(b.token))['match-request']).not.toBe(false);
 
   // The mail app's POST, as RFC 8058 has it.

@@ -1,5 +1,8 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@aeropool/contract/notifications';
 import { hmac, safeEqual } from '../../lib/hash';
+import { UNSUBSCRIBE_PAGE } from '@aeropool/contract/app-routes';
+import { escapeHtml } from '../../lib/mail-layout';
+import type { MailMessage } from '../../lib/mailer';
 import type { ServiceContext } from '../../lib/service-context';
 
 /**
@@ -28,19 +31,31 @@ export function readUnsubscribeToken(
 }
 
 /**
- * The headers that let a mail app offer "Unsubscribe" and do it in one click (Gmail and Yahoo ask
- * senders for them). None without PUBLIC_URL: the link must be an absolute address.
+ * A notice mail's ways out, for one rider and kind: the headers that let a mail app offer
+ * "Unsubscribe" and do it in one click (Gmail and Yahoo ask senders for them), and a link in the
+ * mail itself to a page that asks first (a link scanner opening it changes nothing). Nothing
+ * without PUBLIC_URL: the links must be absolute addresses.
  */
-export function unsubscribeHeaders(
+export function withUnsubscribe(
   ctx: Pick<ServiceContext, 'secrets' | 'config'>,
+  mail: MailMessage,
   userId: string,
   kind: NotificationKind,
-): Record<string, string> | undefined {
+): MailMessage {
   const site = ctx.config.PUBLIC_URL;
-  if (!site) return undefined;
-  const url = `${site}/api/notifications/unsubscribe?token=${unsubscribeToken(ctx, userId, kind)}`;
+  if (!site) return mail;
+  const token = unsubscribeToken(ctx, userId, kind);
+  const oneClick = `${site}/api/notifications/unsubscribe?token=${token}`;
+  const page = `${site}${UNSUBSCRIBE_PAGE}?token=${token}`;
+  const link = `<p style="color:#64748b;font-size:13px"><a href="${escapeHtml(page)}">Stop these e-mails</a></p>`;
   return {
-    'List-Unsubscribe': `<${url}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...mail,
+    text: `${mail.text}\nStop these e-mails: ${page}`,
+    html: mail.html.replace(/<\/div><\/body><\/html>$/, `${link}</div></body></html>`),
+    headers: {
+      ...mail.headers,
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
