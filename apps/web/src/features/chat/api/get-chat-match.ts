@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Match } from '@aeropool/contract/rides';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { chatKeys } from './chat-keys';
 
 export async function getChatMatch(matchId: string, signal?: AbortSignal): Promise<Match> {
@@ -16,5 +16,10 @@ export const chatMatchQueryOptions = (userId: string, matchId: string) =>
 
 /** The header's data (riders, route, time, status); a failure only leaves out the trip line. */
 export function useChatMatch(userId: string, matchId: string) {
-  return useQuery({ ...chatMatchQueryOptions(userId, matchId), retry: 1 });
+  return useQuery({
+    ...chatMatchQueryOptions(userId, matchId),
+    // Once more after a failure that may pass; a refusal (not a member) is the answer.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && error.statusCode < 500),
+  });
 }

@@ -100,6 +100,18 @@ describe('ChatRoom', () => {
     expect(screen.getByText(CHAT_TEXTS.beginning)).toBeTruthy();
   });
 
+  it('says the chat is no longer theirs once its match refuses the rider (they left the cab elsewhere)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/match/messages/') ? answer(200, [msg(1)]) : answer(403),
+      ),
+    );
+    renderChat();
+    await screen.findByText(CHAT_TEXTS.notMember);
+    expect(screen.queryByRole('button', { name: CHAT_TEXTS.send })).toBeNull();
+  });
+
   it('still replaces the chat with the error when its first page fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -24,7 +24,12 @@ const isStatus = (error: unknown, ...codes: number[]) =>
 export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string }) {
   const history = useChatHistory(matchId);
   const room = useChatRoom(matchId, selfId);
-  const { trip, isCancelled, isLoading: isTripLoading } = useChatTrip(selfId, matchId);
+  const {
+    trip,
+    isCancelled,
+    isNoLongerMember,
+    isLoading: isTripLoading,
+  } = useChatTrip(selfId, matchId);
   const now = useNow();
   const { markClosed } = room;
 
@@ -54,7 +59,7 @@ export function ChatRoom({ matchId, selfId }: { matchId: string; selfId: string 
     [trip, selfId],
   );
 
-  if (room.isDenied || isStatus(history.error, 400, 403, 404)) {
+  if (room.isDenied || isNoLongerMember || isStatus(history.error, 400, 403, 404)) {
     return (
       <ChatNotice
         message={CHAT_TEXTS.notMember}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRIPS_CHANGED_EVENT } from '@aeropool/contract/ride-rules';
+import { ApiError } from '../../../lib/api-client';
 import { useSocketEvent } from '../../../lib/socket';
 import { chatKeys } from '../api/chat-keys';
 import { useChatMatch } from '../api/get-chat-match';
@@ -21,5 +22,13 @@ export function useChatTrip(selfId: string, matchId: string) {
   );
   useSocketEvent(TRIPS_CHANGED_EVENT, refresh, refresh);
 
-  return { trip, isCancelled: match.data?.status === 'Cancelled', isLoading: match.isPending };
+  return {
+    trip,
+    isCancelled: match.data?.status === 'Cancelled',
+    isLoading: match.isPending,
+    // Refused the match (they left the cab on another device): the query keeps the data it had,
+    // which would go on showing a live chat whose room no longer sends them anything.
+    isNoLongerMember:
+      match.error instanceof ApiError && [403, 404].includes(match.error.statusCode),
+  };
 }
