@@ -32,6 +32,23 @@ export function ticketReplyMail(reply: TicketReply): MailMessage {
   };
 }
 
+/** The ticket is closed: the rider knows, and how to go on if it is not sorted. */
+export function ticketResolvedMail(ticket: Omit<TicketReply, 'message'>): MailMessage {
+  const subject = `${PRODUCT_NAME} support [${ticket.reference}]: resolved`;
+  const lines = [
+    `Hi ${ticket.firstName},`,
+    `We have marked your ticket ${ticket.reference} (${quoted(ticket.subject, 80)}) as resolved.`,
+    `If it is not sorted, submit a new ticket on the Support page and mention ${ticket.reference}.`,
+  ];
+  return {
+    to: ticket.to,
+    replyTo: ticket.replyTo,
+    subject,
+    text: lines.join('\n\n'),
+    html: layoutHtml(subject, lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')),
+  };
+}
+
 type AccountNotice = { to: string; firstName: string; supportEmail: string };
 
 /**

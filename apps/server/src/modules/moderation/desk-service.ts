@@ -19,7 +19,12 @@ import { withdrawRider } from '../accounts/user-service';
 import { reportReferenceOf } from '../safety/report-service';
 import { ticketNumberOf } from '../support/support-service';
 import { loadDeskRiders } from './desk-riders';
-import { suspensionLiftedMail, suspensionMail, ticketReplyMail } from './desk-mails';
+import {
+  suspensionLiftedMail,
+  suspensionMail,
+  ticketReplyMail,
+  ticketResolvedMail,
+} from './desk-mails';
 
 type AuditInput = {
   operatorId: string;
@@ -217,7 +222,7 @@ export async function resolveCase(
   id: string,
 ) {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const reference = await ctx.db.transaction(async (tx) => {
     const table = kind === 'report' ? reports : supportTickets;
     // A case about the operator (their report, one against them, their ticket) is for another
     // operator to close, as a suspension of oneself is.
@@ -258,7 +263,32 @@ export async function resolveCase(
       { operatorId, action: `Resolved ${kind}`, targetKind: kind, targetId: id, detail: reference },
       now,
     );
+    return reference;
   });
+  if (kind === 'ticket') await tellRiderOfResolvedTicket(ctx, id, reference);
+}
+
+/**
+ * The rider was told "we reply by e-mail": a ticket closed without a word would leave them
+ * waiting. A reporter is not told of a report's outcome (decision 009).
+ */
+async function tellRiderOfResolvedTicket(ctx: ServiceContext, ticketId: string, reference: string) {
+  const [ticket] = await ctx.db
+    .select({ subject: supportTickets.subject, email: users.email, firstName: users.firstName })
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(eq(supportTickets.id, ticketId));
+  if (!ticket || isReleasedEmail(ticket.email)) return;
+  ctx.mailer.sendLater(
+    ticketResolvedMail({
+      to: ticket.email,
+      replyTo: ctx.config.SUPPORT_EMAIL,
+      firstName: ticket.firstName,
+      reference,
+      subject: ticket.subject,
+    }),
+    'ticket resolved mail not sent',
+  );
 }
 
 async function areInAReport(db: DbOrTx, one: string, other: string) {

@@ -159,6 +159,11 @@ describe('moderation desk', () => {
     expect((await desk('POST', `/tickets/${opened._id}/resolve`, operator.token)).statusCode).toBe(
       409,
     );
+    // The rider, told "we reply by e-mail", learns it is closed and how to go on (once).
+    const resolvedMail = await t.mail.waitFor(b.email, (m) =>
+      m.subject.endsWith(`[${opened.ticketNumber}]: resolved`),
+    );
+    expect(resolvedMail.raw.replace(/=\r?\n/g, '')).toContain('submit a new ticket');
     // A resolved ticket takes no more replies: the rider's answer would reach no open case.
     const mailsBefore = t.mail.messages.length;
     const late = await desk('POST', `/tickets/${opened._id}/replies`, operator.token, {
