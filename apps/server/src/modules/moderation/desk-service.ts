@@ -13,6 +13,7 @@ import type { SupportCategory } from '@aeropool/contract/support';
 import type { DbOrTx } from '../../db/database';
 import { auditLog, reports, supportTickets, ticketReplies, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { LimitRule } from '../../plugins/limits';
 import type { ServiceContext } from '../../lib/service-context';
 import { isReleasedEmail } from '../accounts/account-lifecycle';
 import { withdrawRider } from '../accounts/user-service';
@@ -136,6 +137,15 @@ export async function listQueue(
   };
 }
 
+/** One reply per ticket at a time, across operators and instances. */
+const oneReplyAtATime: LimitRule = {
+  name: 'ticket-reply',
+  max: 1,
+  windowMs: 30_000,
+  message: () =>
+    'Another reply to this ticket went out moments ago. Refresh the desk and read it before sending yours.',
+};
+
 /**
  * Mailed to the rider, then stored in the ticket's thread: a reply that could not be mailed never
  * shows in the thread as sent.
@@ -173,46 +183,65 @@ export async function replyToTicket(
       'This rider’s account has closed and their e-mail address is no longer kept, so a reply cannot reach them.',
     );
   const reference = ticketNumberOf(ticket.ticketNumber);
-  await ctx.mailer
-    .send(
-      ticketReplyMail({
-        to: ticket.email,
-        replyTo: ctx.config.SUPPORT_EMAIL,
-        firstName: ticket.firstName,
-        reference,
-        subject: ticket.subject,
-        message,
-      }),
-    )
-    .catch((error: unknown) => {
-      ctx.log.error({ err: error, ticket: reference }, 'ticket reply not sent');
-      throw new AppError('SERVICE_UNAVAILABLE', 'The reply could not be mailed. Please try again.');
-    });
-  const audited = (db: DbOrTx, detail: string) =>
-    audit(
-      db,
-      { operatorId, action: 'Replied to ticket', targetKind: 'ticket', targetId: ticketId, detail },
-      now,
-    );
-  // The rider has the reply now. A failure to store it must not read as "try again": a second
-  // send would mail them the same answer twice. It answers as sent, saying what is missing.
-  return ctx.db
-    .transaction(async (tx) => {
-      await tx
-        .insert(ticketReplies)
-        .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
-      await audited(tx, reference);
-      return 'Reply sent to the rider.';
-    })
-    .catch(async (error: unknown) => {
-      ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
-      // The audit trail still says a reply went out, on its own if the database takes it now.
-      await audited(ctx.db, `${reference} (mailed; not added to the ticket)`).catch(
-        (auditError: unknown) =>
-          ctx.log.error({ err: auditError, ticket: reference }, 'ticket reply not audited'),
-      );
-      return 'Reply sent to the rider, but it could not be added to the ticket: do not send it again.';
-    });
+  // Two operators on the Open queue meet the same oldest tickets: the first reply goes, and a
+  // second one within moments is refused rather than mailed as another answer (a reply that
+  // could not be mailed gives its turn back).
+  return ctx.limits.consumeFor(
+    oneReplyAtATime,
+    ticketId,
+    async () => {
+      await ctx.mailer
+        .send(
+          ticketReplyMail({
+            to: ticket.email,
+            replyTo: ctx.config.SUPPORT_EMAIL,
+            firstName: ticket.firstName,
+            reference,
+            subject: ticket.subject,
+            message,
+          }),
+        )
+        .catch((error: unknown) => {
+          ctx.log.error({ err: error, ticket: reference }, 'ticket reply not sent');
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'The reply could not be mailed. Please try again.',
+          );
+        });
+      const audited = (db: DbOrTx, detail: string) =>
+        audit(
+          db,
+          {
+            operatorId,
+            action: 'Replied to ticket',
+            targetKind: 'ticket',
+            targetId: ticketId,
+            detail,
+          },
+          now,
+        );
+      // The rider has the reply now. A failure to store it must not read as "try again": a second
+      // send would mail them the same answer twice. It answers as sent, saying what is missing.
+      return ctx.db
+        .transaction(async (tx) => {
+          await tx
+            .insert(ticketReplies)
+            .values({ ticketId, authorId: operatorId, body: message, createdAt: now });
+          await audited(tx, reference);
+          return 'Reply sent to the rider.';
+        })
+        .catch(async (error: unknown) => {
+          ctx.log.error({ err: error, ticket: reference }, 'ticket reply mailed but not stored');
+          // The audit trail still says a reply went out, on its own if the database takes it now.
+          await audited(ctx.db, `${reference} (mailed; not added to the ticket)`).catch(
+            (auditError: unknown) =>
+              ctx.log.error({ err: auditError, ticket: reference }, 'ticket reply not audited'),
+          );
+          return 'Reply sent to the rider, but it could not be added to the ticket: do not send it again.';
+        });
+    },
+    (error) => error instanceof AppError && error.statusCode === 503,
+  );
 }
 
 export async function resolveCase(

@@ -224,6 +224,34 @@ describe('moderation desk', () => {
     expect((await suspend()).statusCode).toBe(403);
   });
 
+  it('mails one answer when two operators reply to a ticket at the same moment', async () => {
+    const rider = await t.signUp();
+    const opened = (await ticket(rider)).json().entities[0];
+    const second = await t.signUp();
+    await t.database.pool.query('update users set is_operator = true where id = $1', [second.id]);
+    const answers = await Promise.all(
+      [
+        [operator, 'Refund sent, from the first.'],
+        [second, 'Refund sent, from the second.'],
+      ].map(([who, message]) =>
+        desk('POST', `/tickets/${opened._id}/replies`, (who as typeof operator).token, {
+          message,
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(answers.find((r) => r.statusCode === 429)!.json().message).toBe(
+      'Another reply to this ticket went out moments ago. Refresh the desk and read it before sending yours.',
+    );
+    await t.mail.waitFor(rider.email, (m) => m.raw.includes('Refund sent, from the'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      t.mail.messages.filter((m) => m.to.includes(rider.email) && m.raw.includes('Refund sent')),
+    ).toHaveLength(1);
+    const thread = (await queue('?kind=ticket')).find((c: { _id: string }) => c._id === opened._id);
+    expect(thread.replies).toHaveLength(1);
+  });
+
   it('answers a reply mailed but not stored as sent, saying so, so it is not sent twice', async () => {
     const rider = await t.signUp();
     const opened = (await ticket(rider)).json().entities[0];
