@@ -61,11 +61,17 @@ export function useChatRoom(matchId: string, selfId: string) {
    * and would pass for an overlap, hiding a gap of more than one page.
    */
   const shownWhenLeft = useRef<ChatMessage[] | null>(null);
+  /** Counts leaves: a catch-up that ends after another leave keeps that leave's copy. */
+  const leaves = useRef(0);
   const noteLeavingRoom = useCallback(() => {
+    leaves.current += 1;
     const history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(
       chatKeys.history(matchId),
     );
-    shownWhenLeft.current ??= mergeMessages(flattenHistory(history?.pages ?? []), live.current);
+    // Before the history has loaded there is nothing on screen to overlap with: the catch-up
+    // then loads the history itself.
+    if (history)
+      shownWhenLeft.current ??= mergeMessages(flattenHistory(history.pages), live.current);
   }, [matchId, queryClient]);
 
   useEffect(() => {
@@ -77,6 +83,11 @@ export function useChatRoom(matchId: string, selfId: string) {
   /** Merges what was said while away; false when it should be tried again (not an access error). */
   const catchUp = useCallback(async (): Promise<boolean> => {
     const key = chatKeys.history(matchId);
+    const leavesAtStart = leaves.current;
+    // Caught up since the last leave: the next catch-up compares with what is shown then.
+    const caughtUp = () => {
+      if (leaves.current === leavesAtStart) shownWhenLeft.current = null;
+    };
     let history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
     if (!history) {
       // Still loading (or it failed while offline): load it, or wait for the request under way.
@@ -86,6 +97,8 @@ export function useChatRoom(matchId: string, selfId: string) {
       history = queryClient.getQueryData<InfiniteData<ChatMessage[]>>(key);
       // The history's own failure is shown, with its retry, by the message list.
       if (!history) return true;
+      // Loaded just now: it holds what was said while away.
+      caughtUp();
     }
     // Taken before the request: a message arriving live meanwhile is in the latest page too and
     // would pass for an overlap, hiding a gap of more than one page.
@@ -98,7 +111,7 @@ export function useChatRoom(matchId: string, selfId: string) {
         await queryClient.resetQueries({ queryKey: key });
       }
       dispatch({ type: 'stored', messages: latest });
-      shownWhenLeft.current = null;
+      caughtUp();
       return true;
     } catch (error) {
       // A 401 has already signed the rider out.
