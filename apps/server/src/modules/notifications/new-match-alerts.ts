@@ -10,11 +10,24 @@ import { matchMailsPerRecipient } from '../matching/match-limits';
 import { isHiddenRider } from '../matching/rating-rule';
 import { holds } from '../../db/holds';
 import { loadRideRequestViews } from '../rides/ride-request-view';
+import type { LimitRule } from '../../plugins/limits';
 import { notifyRider, staleAtTrip } from './notification-service';
 
 /** New-match mails share the match-request mails' hourly limit per recipient. */
 const mayMail = async (ctx: ServiceContext, recipientId: string) =>
   (await ctx.limits.check(matchMailsPerRecipient, recipientId)).allowed;
+
+/**
+ * A busy evening can bring a rider many fitting rides: each is in the bell, but only the first
+ * few an hour buzz their phone.
+ */
+export const newMatchPushesPerRider: LimitRule = {
+  name: 'new-match-pushes',
+  max: 3,
+  windowMs: 3_600_000,
+};
+const mayPush = async (ctx: ServiceContext, recipientId: string) =>
+  (await ctx.limits.check(newMatchPushesPerRider, recipientId)).allowed;
 
 /**
  * After a ride request is posted or changed: every rider whose open request it fits at 60% or
@@ -79,6 +92,7 @@ export async function alertRidersOfNewRide(ctx: ServiceContext, rideRequestId: s
       // Per rider, not per ride: cancelling and posting again does not announce them twice.
       dedupeKey: `new-match:${candidate._id}:${view.rider._id}`,
       push: staleAtTrip(trip),
+      pushIf: () => mayPush(ctx, trip.rider._id),
       mail: tripMail(
         trip.rider.email,
         `${PRODUCT_NAME}: a new rider fits your trip (${shown}% match)`,

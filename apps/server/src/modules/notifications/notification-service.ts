@@ -42,6 +42,11 @@ export type RiderNotice = {
   preview?: string;
   /** For the push: when it is stale, and whether it is time-critical (see PushDelivery). */
   push?: PushDelivery;
+  /**
+   * Asked before the push, only for a new notification: a push limit counts the pushes sent. The
+   * bell item is kept either way.
+   */
+  pushIf?: () => Promise<boolean>;
 };
 
 /**
@@ -103,17 +108,15 @@ export async function notifyRider(ctx: ServiceContext, notice: RiderNotice): Pro
     const body = notice.preview ?? notice.body;
     ctx.notifyUser(notice.userId, 'notification', { ...toView(row), body });
     // Not awaited: a slow push service must not hold up the action (pushToUser never throws).
-    void pushToUser(
-      ctx,
-      notice.userId,
-      {
-        title: notice.title,
-        body,
-        url: notice.link,
-        tag: notice.dedupeKey,
-      },
-      notice.push,
-    );
+    void (async () => {
+      if (notice.pushIf && !(await notice.pushIf().catch(() => false))) return;
+      await pushToUser(
+        ctx,
+        notice.userId,
+        { title: notice.title, body, url: notice.link, tag: notice.dedupeKey },
+        notice.push,
+      );
+    })();
     if (
       notice.mail &&
       (await wantsMail(ctx, notice.userId, notice.kind)) &&

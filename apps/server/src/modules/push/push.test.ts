@@ -7,6 +7,7 @@ import { appSecrets, pushSubscriptions } from '../../db/schema';
 import { startPushEndpoint, verifyVapid, type PushEndpoint } from '../../test/push-endpoint';
 import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-app';
 import { createRide, matchedPair, PLACES, sendMatch } from '../../test/ride-factory';
+import { alertRidersOfNewRide } from '../notifications/new-match-alerts';
 import { sendTripReminders } from '../notifications/trip-reminders';
 import { pushToUser, type PushPayload } from './push-service';
 
@@ -218,6 +219,26 @@ describe('pushToUser', () => {
       expect(claims.exp! * 1000).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
     }
     expect(pushesTo(elsewhere.subscription)).toEqual([]);
+  });
+
+  it('buzzes a rider for the first few new matches an hour; the rest wait in the bell', async () => {
+    const a = await t.signUp();
+    const device = endpoint.device();
+    await subscribe(a, device.subscription);
+    await createRide(t, a, { minutesAhead: 3000 });
+    const posters = await Promise.all(Array.from({ length: 5 }, () => t.signUp()));
+    for (const poster of posters) {
+      const ride = await createRide(t, poster, { minutesAhead: 3000, place: PLACES.indiranagar });
+      expect(await alertRidersOfNewRide(t.app, ride._id)).toBeGreaterThanOrEqual(1);
+    }
+    const inbox = await t.request({ method: 'GET', url: '/api/notifications', token: a.token });
+    const alerts = (inbox.json().entities[0].notifications as { kind: string }[]).filter(
+      (n) => n.kind === 'new-match',
+    );
+    expect(alerts).toHaveLength(5);
+    await expect.poll(() => pushesTo(device.subscription).length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushesTo(device.subscription)).toHaveLength(3);
   });
 
   it('lets a match request go stale at the trip’s time, not a day later', async () => {
