@@ -329,11 +329,11 @@ export async function withdrawRider(
     const { riders, closed } = await cancelOpenRequestsOfRider(tx, id, now);
     return { left, askers: [...asks.riders, ...riders], closed: [...asks.closed, ...closed] };
   });
-  await tellSendersOfClosedRequests(ctx, closed, { why: 'gone', by: id });
   for (const userId of askers) {
     if (userId !== id) ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed' });
   }
   // Co-riders hear it as any leave: a notice on their open tabs, the bell and a mail (no reason).
   for (const { matchId, members } of left)
     await tellCoRidersOfLeave(ctx, { matchId, userId: id, members, now });
+  await tellSendersOfClosedRequests(ctx, closed, { why: 'gone', by: id });
 }

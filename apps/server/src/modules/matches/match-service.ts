@@ -277,14 +277,14 @@ export async function updateMatchStatus(
   // those still looking for a cab are told.
   for (const asker of asks.riders)
     ctx.notifyUser(asker, 'trips:changed', { reason: 'request-changed' });
-  await tellSendersOfClosedRequests(ctx, asks.closed, { why: 'cab-ended', by: userId });
   if (status === 'Cancelled') {
     await tellCoRidersOfLeave(ctx, { matchId, userId, members, now });
-    return;
+  } else {
+    // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.
+    for (const member of members)
+      ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-completed' });
   }
-  // Every member, the one who acted too: their other open tabs (a chat, a dashboard) follow.
-  for (const member of members)
-    ctx.notifyUser(member.userId, 'trips:changed', { reason: 'match-completed' });
+  await tellSendersOfClosedRequests(ctx, asks.closed, { why: 'cab-ended', by: userId });
 }
 
 /**

@@ -151,10 +151,10 @@ export async function answerAskToJoin(
 ): Promise<{
   matchId: string;
   notify: string[];
-  closed?: Closing['closed'];
-  cab?: string[];
+  closed: Closing['closed'];
+  cab: string[];
   /** The rides already in the cab when the joiner came in. */
-  memberRides?: string[];
+  memberRides: string[];
 }> {
   const { userId, requestId, pending, accept, now } = input;
   const matchId = pending.toMatchId!;
@@ -174,7 +174,13 @@ export async function answerAskToJoin(
       .returning(closedRequestColumns);
     // The cab's riders' open tabs drop the ask, and their bells its notice: one rider answered
     // for the cab (the asker is told separately).
-    return { matchId, notify: await ridersToTell(tx, declined, now, userId) };
+    return {
+      matchId,
+      notify: await ridersToTell(tx, declined, now, userId),
+      closed: [],
+      cab: [],
+      memberRides: [],
+    };
   }
 
   // Every ride of the cab to be in id order, then the ask: a pair accept and a block take rides
@@ -240,14 +246,14 @@ export async function tellCabOfJoiner(
   for (const rideId of input.memberRides) {
     const member = views.get(rideId);
     if (!member || member.rider._id === input.accepterId) continue;
-    const body = `Your cab now has three riders, so its pickups and your share of the fare are worked out again: see your trip. ${describeTrip(member)}.`;
+    const body = `Your cab now has three riders, so its pickups and your share of the fare are worked out again: see your trip in My Trips. ${describeTrip(member)}.`;
     await notifyRider(ctx, {
       userId: member.rider._id,
       from: joiner.rider._id,
       kind: 'cab-joined',
       title: `${name} joined your cab`,
       body,
-      link: `/chat/${input.matchId}`,
+      link: '/dashboard',
       dedupeKey: `cab-joined:${input.matchId}:${input.joinerRide}`,
       push: staleAtTrip(member),
       mail: cabJoinedMail(member, name, ctx.config.PUBLIC_URL),

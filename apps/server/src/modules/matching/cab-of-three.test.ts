@@ -304,7 +304,7 @@ describe('a third rider joining a cab', () => {
     expect(await joinedNotices(b)).toEqual([
       expect.objectContaining({
         title: 'Chitra R. joined your cab',
-        link: expect.stringMatching(/^\/chat\//),
+        link: '/dashboard',
       }),
     ]);
     expect(await joinedNotices(a)).toEqual([]);

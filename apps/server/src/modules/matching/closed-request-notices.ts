@@ -11,18 +11,32 @@ import type { ClosedRequest } from './pending-lock';
 /**
  * Why match requests closed without an answer: the ride they were sent to was changed,
  * cancelled, or went with its account (never said why: a suspension is not told to others); the
- * cab they asked to join ended; or the riders of `by` now share a cab.
+ * cab they asked to join ended, or set off before anyone in it answered; or the riders of `by`
+ * now share a cab.
  */
 export type ClosedBecause =
   | { why: 'changed' | 'cancelled' | 'gone' | 'cab-ended'; by: string }
-  | { why: 'matched'; by: string[] };
+  | { why: 'matched' | 'set-off'; by: string[] };
 
 const REASONS = {
   changed: (name: string) => `${name} changed their trip.`,
   cancelled: (name: string) => `${name} cancelled their trip.`,
   gone: () => 'Their ride is no longer available.',
-  matched: (name: string) => `${name} is now sharing a cab with another rider.`,
-  'cab-ended': () => 'The cab no longer takes riders.',
+  matched: (name: string) => `${name} is now sharing a cab.`,
+  'cab-ended': () => 'Their cab no longer takes riders.',
+  'set-off': () => 'Their cab has left.',
+};
+
+const CAB_CLOSED = 'Your request to join a cab was closed';
+/** An ask to join a cab: the cab is what changed, whoever's card it was sent from. */
+const cabTexts = (why: ClosedBecause['why']) => {
+  if (why === 'set-off')
+    return {
+      title: 'The cab you asked to join has left',
+      reason: 'It set off before anyone in it answered.',
+    };
+  if (why === 'matched') return { title: CAB_CLOSED, reason: 'The cab is full.' };
+  return { title: CAB_CLOSED, reason: 'The cab no longer takes riders.' };
 };
 
 /**
@@ -36,61 +50,64 @@ export async function tellSendersOfClosedRequests(
   closed: ClosedRequest[],
   because: ClosedBecause,
 ) {
-  const actors = typeof because.by === 'string' ? [because.by] : because.by;
-  const waiting = closed.filter((request) => !actors.includes(request.fromUserId));
-  if (waiting.length === 0) return;
-  const now = ctx.now();
-  const [senders, names] = await Promise.all([
-    loadRideRequestViews(
-      ctx.db,
-      waiting.map((request) => request.fromRequestId),
-      now,
-    ),
-    ctx.db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          waiting.map((request) => request.toUserId),
+  // After the commit, as the last word of the action: telling must not fail what was done.
+  try {
+    const actors = typeof because.by === 'string' ? [because.by] : because.by;
+    const waiting = closed.filter((request) => !actors.includes(request.fromUserId));
+    if (waiting.length === 0) return;
+    const now = ctx.now();
+    const [senders, names] = await Promise.all([
+      loadRideRequestViews(
+        ctx.db,
+        waiting.map((request) => request.fromRequestId),
+        now,
+      ),
+      ctx.db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            waiting.map((request) => request.toUserId),
+          ),
         ),
-      ),
-  ]);
-  for (const request of waiting) {
-    const sender = senders.get(request.fromRequestId);
-    // A sender whose own ride has gone since has nothing to wait for.
-    if (!sender || sender.status !== 'Active') continue;
-    const other = names.find((user) => user.id === request.toUserId);
-    const name = other ? shortName(other) : 'The other rider';
-    const toCab = request.toMatchId !== null;
-    const title = toCab
-      ? 'Your request to join a cab was closed'
-      : `Your match request to ${name} was closed`;
-    const reason = toCab
-      ? because.why === 'matched'
-        ? 'The cab is full.'
-        : 'The cab no longer takes riders.'
-      : REASONS[because.why](name);
-    const rest = 'Other riders may still fit your trip';
-    await notifyRider(ctx, {
-      userId: request.fromUserId,
-      from: request.toUserId,
-      kind: 'match-declined',
-      title,
-      body: `${reason} ${rest}. ${describeTrip(sender)}.`,
-      link: '/dashboard',
-      dedupeKey: `request-closed:${request.id}`,
-      push: staleAtTrip(sender),
-      mail: tripMail(
-        sender.rider.email,
-        `${PRODUCT_NAME}: ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
-        [
-          `Hi ${sender.rider.firstName},`,
-          `${reason} ${rest}: see Potential Matches in My Trips.`,
-          `Your trip: ${describeTrip(sender)}.`,
-        ],
-        ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
-      ),
-    });
+    ]);
+    for (const request of waiting) {
+      const sender = senders.get(request.fromRequestId);
+      // A sender whose own ride has gone since has nothing to wait for.
+      if (!sender || sender.status !== 'Active') continue;
+      const other = names.find((user) => user.id === request.toUserId);
+      const name = other ? shortName(other) : 'The other rider';
+      const { title, reason } =
+        request.toMatchId !== null
+          ? cabTexts(because.why)
+          : {
+              title: `Your match request to ${name} was closed`,
+              reason: REASONS[because.why](name),
+            };
+      const rest = 'Other riders may still fit your trip';
+      await notifyRider(ctx, {
+        userId: request.fromUserId,
+        from: request.toUserId,
+        kind: 'match-declined',
+        title,
+        body: `${reason} ${rest}. ${describeTrip(sender)}.`,
+        link: '/dashboard',
+        dedupeKey: `request-closed:${request.id}`,
+        push: staleAtTrip(sender),
+        mail: tripMail(
+          sender.rider.email,
+          `${PRODUCT_NAME}: ${title.charAt(0).toLowerCase()}${title.slice(1)}`,
+          [
+            `Hi ${sender.rider.firstName},`,
+            `${reason} ${rest}: see Potential Matches in My Trips.`,
+            `Your trip: ${describeTrip(sender)}.`,
+          ],
+          ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
+        ),
+      });
+    }
+  } catch (error) {
+    ctx.log.error({ err: error }, 'closed match requests not told');
   }
 }

@@ -293,10 +293,9 @@ export async function respondToMatchRequest(
     await tellSenderOfDecline(ctx, pending, { userId, requestId: input.requestId }, now);
     return { accepted: false as const };
   }
-  await tellSendersOfClosedRequests(ctx, outcome.closed ?? [], {
-    why: 'matched',
-    by: outcome.cab ?? [],
-  });
+  // Last: the riders of the new cab first, then those whose requests it closed.
+  const closed = () =>
+    tellSendersOfClosedRequests(ctx, outcome.closed, { why: 'matched', by: outcome.cab });
   if ('join' in outcome) {
     for (const other of new Set([userId, ...outcome.notify]))
       ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
@@ -308,6 +307,7 @@ export async function respondToMatchRequest(
       accepterId: userId,
       now,
     });
+    await closed();
     return { accepted: true as const, matchId: outcome.matchId };
   }
   await tellSenderOfAccept(ctx, pending, input.requestId, outcome.matchId, now);
@@ -315,6 +315,7 @@ export async function respondToMatchRequest(
   for (const other of new Set([userId, pending.fromUserId, ...outcome.others])) {
     ctx.notifyUser(other, 'trips:changed', { reason: 'match-accepted' });
   }
+  await closed();
   return { accepted: true as const, matchId: outcome.matchId };
 }
 

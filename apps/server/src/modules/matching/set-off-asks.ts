@@ -1,13 +1,10 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { PRODUCT_NAME } from '@aeropool/contract/product';
 import { matchMembers, matches, matchRequests, rideRequests } from '../../db/schema';
 import type { ServiceContext } from '../../lib/service-context';
 import { lockMatch } from '../matches/match-service';
-import { notifyRider, staleAtTrip } from '../notifications/notification-service';
-import { loadRideRequestViews } from '../rides/ride-request-view';
 import { hasSetOff } from './cab-members';
 import { formedAtOf } from './ride-fit';
-import { describeTrip, tripMail } from './match-mails';
+import { tellSendersOfClosedRequests } from './closed-request-notices';
 import { closedRequestColumns, ridersToTell, type ClosedRequest } from './pending-lock';
 
 /**
@@ -77,33 +74,5 @@ export async function closeAsksToSetOffCabs(ctx: ServiceContext): Promise<number
 async function tellOfClosedAsks(ctx: ServiceContext, closed: ClosedRequest[], now: Date) {
   for (const rider of await ridersToTell(ctx.db, closed, now))
     ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
-  const views = await loadRideRequestViews(
-    ctx.db,
-    closed.map((ask) => ask.fromRequestId),
-    now,
-  );
-  for (const ask of closed) {
-    const asker = views.get(ask.fromRequestId);
-    if (!asker) continue;
-    const title = 'The cab you asked to join has left';
-    await notifyRider(ctx, {
-      userId: ask.fromUserId,
-      kind: 'match-declined',
-      title,
-      body: `It set off before anyone in it answered. Other riders may still fit your trip. ${describeTrip(asker)}.`,
-      link: '/dashboard',
-      dedupeKey: `ask-set-off:${ask.id}`,
-      push: staleAtTrip(asker),
-      mail: tripMail(
-        asker.rider.email,
-        `${PRODUCT_NAME}: ${title.toLowerCase()}`,
-        [
-          `Hi ${asker.rider.firstName},`,
-          'The cab you asked to join set off before anyone in it answered your request. Other riders may still fit your trip: see Potential Matches in My Trips.',
-          `Your trip: ${describeTrip(asker)}.`,
-        ],
-        ctx.config.PUBLIC_URL && `${ctx.config.PUBLIC_URL}/dashboard`,
-      ),
-    });
-  }
+  await tellSendersOfClosedRequests(ctx, closed, { why: 'set-off', by: [] });
 }

@@ -153,7 +153,9 @@ describe('notification centre', () => {
     const taken = (await sendMatch(t, a, rideA._id, rideB._id)).json().entities[0];
     expect((await respond(t, b, rideB._id, taken._id, true)).statusCode).toBe(200);
     const [matched] = await closedNotices(c);
-    expect(matched!.body).toMatch(/^Bina R\. is now sharing a cab with another rider\./);
+    expect(matched!.body).toMatch(
+      /^Bina R\. is now sharing a cab\. Other riders may still fit your trip\./,
+    );
     expect(await closedNotices(a)).toHaveLength(1);
     expect(await closedNotices(b)).toHaveLength(0);
 

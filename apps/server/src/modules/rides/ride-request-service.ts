@@ -287,17 +287,18 @@ async function tellOfClosedRequests(
   { riders, closed }: Closing,
   what: 'changed' | 'cancelled',
 ) {
-  await tellSendersOfClosedRequests(ctx, closed, { why: what, by: riderId });
   const others = riders.filter((userId) => userId !== riderId);
-  if (others.length === 0) return;
-  const [rider] = await ctx.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, riderId));
-  const name = rider ? shortName(rider) : 'The other rider';
-  const notice = `${name} ${what} their trip, so the match request between you was closed.`;
-  for (const userId of others)
-    ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed', notice });
+  if (others.length > 0) {
+    const [rider] = await ctx.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, riderId));
+    const name = rider ? shortName(rider) : 'The other rider';
+    const notice = `${name} ${what} their trip, so the match request between you was closed.`;
+    for (const userId of others)
+      ctx.notifyUser(userId, 'trips:changed', { reason: 'request-changed', notice });
+  }
+  await tellSendersOfClosedRequests(ctx, closed, { why: what, by: riderId });
 }
 
 /** For deactivation: the rider's open requests are cancelled so nobody matches a gone account. */

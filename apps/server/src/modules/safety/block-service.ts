@@ -187,11 +187,11 @@ export async function announceBlock(ctx: ServiceContext, outcome: BlockOutcome):
   ctx.notifyUser(blockerId, 'trips:changed', { reason: 'match-cancelled' });
   if (ridersOfEnded.length === 0 && outcome.declined > 0)
     ctx.notifyUser(blockedId, 'trips:changed', { reason: 'match-declined' });
-  await tellSendersOfClosedRequests(ctx, outcome.asksToEnded, { why: 'cab-ended', by: blockerId });
   // The other riders of a cab one of them had asked to join drop the ask from their cards.
   const told = new Set([blockerId, blockedId, ...ridersOfEnded]);
   for (const rider of new Set(outcome.toldOfClosedRequests))
     if (!told.has(rider)) ctx.notifyUser(rider, 'trips:changed', { reason: 'request-changed' });
+  await tellSendersOfClosedRequests(ctx, outcome.asksToEnded, { why: 'cab-ended', by: blockerId });
 }
 
 /** The blocker's own leaving of a cab is confirmed by mail whatever their settings. */
