@@ -14,7 +14,7 @@ export const REPLY_MAX_LENGTH = 5000;
 export const QUEUE_SIZE = 100;
 /** Why the desk keeps an operator's own ticket or report from them: the desk says it, and the server refuses with it. */
 export const CASE_ABOUT_YOU = 'This case is about you: another operator resolves it.';
-/** Why an operator may not suspend a rider they reported or were reported by. */
+/** Why an operator may not suspend (or lift the suspension of) a rider in a report with them. */
 export const RIDER_IN_YOUR_CASE =
   'You and this rider are in a report together: another operator decides on a suspension.';
 

@@ -60,7 +60,7 @@ export function suspensionMail(notice: AccountNotice & { reason: string }): Mail
   const lines = [
     `Hi ${notice.firstName},`,
     suspendedMessage(notice.reason, notice.supportEmail),
-    'Your shared rides still ahead were cancelled and your co-riders told, and your open ride requests were closed: please make other travel plans.',
+    'Any shared ride of yours still ahead was cancelled or left, and your co-riders were told; any open ride request was closed. Please make other travel plans.',
   ];
   return accountMail(notice, subject, lines);
 }

@@ -400,6 +400,9 @@ export async function liftSuspension(
 ) {
   const now = ctx.now();
   const lifted = await ctx.db.transaction(async (tx) => {
+    // As for a suspension: a rider in a report with this operator is another operator's call.
+    if (await areInAReport(tx, operatorId, riderId))
+      throw new AppError('FORBIDDEN', RIDER_IN_YOUR_CASE);
     const [lifted] = await tx
       .update(users)
       .set({ suspendedAt: null, suspensionReason: null, updatedAt: now })

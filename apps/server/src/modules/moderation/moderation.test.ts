@@ -222,6 +222,14 @@ describe('moderation desk', () => {
       against._id,
     ]);
     expect((await suspend()).statusCode).toBe(403);
+    // Another operator may; and the lifting is theirs too.
+    const other = await t.signUp();
+    await t.database.pool.query('update users set is_operator = true where id = $1', [other.id]);
+    const byOther = (path: string, who: SignedUpUser) =>
+      desk('POST', `/riders/${rider.id}/${path}`, who.token, { reason: 'Checked.' });
+    expect((await byOther('suspend', other)).statusCode).toBe(200);
+    expect((await byOther('lift-suspension', operator)).statusCode).toBe(403);
+    expect((await byOther('lift-suspension', other)).statusCode).toBe(200);
   });
 
   it('mails one answer when two operators reply to a ticket at the same moment', async () => {
@@ -338,7 +346,7 @@ describe('moderation desk', () => {
     // Quoted-printable wraps long lines; the words are read unwrapped.
     const body = suspendedMail.raw.replace(/=\r?\n/g, '');
     expect(body).toContain(`Your account is suspended: ${reason}`);
-    expect(body).toContain('Your shared rides still ahead were cancelled');
+    expect(body).toContain('Any shared ride of yours still ahead was cancelled or left');
     expect(
       (await desk('POST', `/riders/${b.id}/suspend`, operator.token, { reason })).statusCode,
     ).toBe(409);

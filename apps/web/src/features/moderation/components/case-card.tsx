@@ -33,8 +33,8 @@ export function CaseCard({ entry }: { entry: DeskCase }) {
   // Resolved, the case leaves the Open queue (focus goes to the page's heading) or, under All,
   // loses its Resolve button: focus then goes to the case's own heading, not to <body>.
   const cardRef = useFocusStaysNearby<HTMLElement>(entry.status);
-  // The server refuses an operator's reply to, resolution of or suspension in a case about
-  // themselves.
+  // The server refuses an operator's reply to or resolution of a case about themselves, and a
+  // suspension (or its lifting) of a rider in a report with them.
   const selfId = useSession()?.userId;
   const isAboutMe = !!selfId && (entry.from._id === selfId || entry.about?._id === selfId);
   const isOpen = entry.status === 'Open' && !isAboutMe;
