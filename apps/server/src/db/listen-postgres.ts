@@ -34,10 +34,13 @@ export async function listenPostgres(
   let heartbeat: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
+    // Every statement on it (the LISTEN, each heartbeat) fails when unanswered in time, and a
+    // failed one ends the connection (end() drops a socket with a statement still waiting).
     const next = new pg.Client({
       connectionString: url,
       keepAlive: true,
       connectionTimeoutMillis: timing.heartbeatTimeoutMs,
+      query_timeout: timing.heartbeatTimeoutMs,
     });
     const fail = () => {
       if (client !== next) return;
@@ -58,10 +61,8 @@ export async function listenPostgres(
       await next.connect();
       await next.query(`listen ${pg.escapeIdentifier(channel)}`);
       if (client !== next || stopped) return;
-      heartbeat = setInterval(() => {
-        const late = setTimeout(fail, timing.heartbeatTimeoutMs);
-        next.query('select 1').then(() => clearTimeout(late), fail);
-      }, timing.heartbeatMs).unref();
+      heartbeat = setInterval(() => void next.query('select 1').catch(fail), timing.heartbeatMs);
+      heartbeat.unref();
       onState?.(true);
     } catch (error) {
       fail();
@@ -69,7 +70,12 @@ export async function listenPostgres(
     }
   };
 
-  await connect();
+  // A first connection that fails is the caller's error: no retries go on behind it.
+  await connect().catch((error: unknown) => {
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  });
   return async () => {
     stopped = true;
     clearTimeout(retry);
