@@ -100,6 +100,8 @@ export function registerChatSocket(app: FastifyInstance): void {
           return fail(rateLimited('You are opening chats too fast. Please wait a moment.'), ack);
         }
         status = (await requireMembership(app, parsed.data, userId)).match.status;
+        // A block after the trip leaves the match as it was, and closes its chat all the same.
+        closed = await whyPostingClosed(app, parsed.data, userId);
         // Gone while the checks ran: socket.io would still put the dead socket in the room, for
         // good (its clean-up has run), so joins and disconnects in a loop would grow memory.
         if (socket.disconnected) return;
@@ -110,8 +112,6 @@ export function registerChatSocket(app: FastifyInstance): void {
           await socket.leave(matchRoom(parsed.data));
           throw error;
         });
-        // A block after the trip leaves the match as it was, and closes its chat all the same.
-        closed = await whyPostingClosed(app, parsed.data, userId);
       } catch (error) {
         logUnexpected(error, 'chat join failed');
         return fail(toChatError(error, parsed.data), ack);
