@@ -447,7 +447,9 @@ describe('chat notifications and the Chats tab', () => {
       opts: { pingInterval: number; pingTimeout: number };
     };
     const { pingInterval, pingTimeout } = engine.opts;
-    Object.assign(engine.opts, { pingInterval: 150, pingTimeout: 150 });
+    // Short, so the dead socket goes soon; not so short that a busy machine's pause drops the
+    // live one too.
+    Object.assign(engine.opts, { pingInterval: 400, pingTimeout: 400 });
     try {
       const [sa, sb] = [await connect(a), await connect(b)];
       expect((await join(sa, matchId)).ok).toBe(true);
@@ -458,7 +460,9 @@ describe('chat notifications and the Chats tab', () => {
       ws.pause();
       expect((await say(sa, matchId, 'Cab is at pillar 5')).ok).toBe(true);
       await expect
-        .poll(async () => (await t.app.io.in(userRoom(b.id)).fetchSockets()).length)
+        .poll(async () => (await t.app.io.in(userRoom(b.id)).fetchSockets()).length, {
+          timeout: 5000,
+        })
         .toBe(0);
       await settle();
       expect((await chats(b))[0]!.unreadCount).toBe(1);
