@@ -43,11 +43,16 @@ export const sendChatMessageSchema = z.object({
       `Message must be at most ${CHAT_LIMITS.maxMessageLength} characters.`,
     )
     .refine(isMultiLineText, notAllowedCharacters('Message')),
+  /**
+   * The sender's id for this message, so that sending it again stores it once. The spec's
+   * client (§7) sends none: the server then gives it one, and such a message is not deduplicated.
+   */
   clientId: z
     .string()
     .min(8)
     .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid message id.'),
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid message id.')
+    .optional(),
   /** Sent by the spec's client; ignored (the author comes from the token, the time from the server). */
   userId: z.unknown().optional(),
   timestamp: z.unknown().optional(),

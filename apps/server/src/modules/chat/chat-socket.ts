@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   CHAT_LIMITS,
@@ -164,7 +165,8 @@ export function registerChatSocket(app: FastifyInstance): void {
             ack,
           );
         }
-        const { messageText, clientId } = parsed.data;
+        const { messageText } = parsed.data;
+        const clientId = parsed.data.clientId ?? randomUUID();
         matchId = parsed.data.matchId;
         const { message, isNew, coRiderIds, laterJoinerIds } = await storeMessage(
           app,

@@ -75,6 +75,22 @@ describe('chat over socket.io', () => {
     expect(Date.parse(received.timestamp)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('takes a message as the spec’s client sends it, without an id of its own', async () => {
+    const { a, b, sa, sb, matchId } = await pairInChat();
+    const incoming = nextEvent(sb, 'message');
+    // Spec §7: matchId, the userId object, messageText and a timestamp.
+    const ack = await send(sa, {
+      matchId,
+      userId: { _id: a.id, firstName: 'Asha' },
+      messageText: 'At pillar 8',
+      timestamp: new Date().toISOString(),
+    });
+    expect(ack.ok).toBe(true);
+    expect(await incoming).toMatchObject({ messageText: 'At pillar 8', userId: { _id: a.id } });
+    const stored = (await history(b, matchId)).json().entities as { messageText: string }[];
+    expect(stored.map((m) => m.messageText)).toEqual(['At pillar 8']);
+  });
+
   it('takes a match id in capitals as the same chat: one room, and messages every read opens', async () => {
     const { a, b, sa, sb, matchId } = await pairInChat();
     const shouted = matchId.toUpperCase();

@@ -47,7 +47,7 @@ it('sends a message left in a chat again after the server was busy, while the ri
           userId: { _id: 'rider-1', firstName: 'Asha', lastName: 'R.', email: '' },
           messageText: message.messageText,
           timestamp: new Date().toISOString(),
-          clientId: message.clientId,
+          clientId: message.clientId ?? '',
         },
       });
     }),

@@ -23,7 +23,7 @@ const stored = (message: SendChatMessage): ChatAck => ({
     userId: { _id: 'rider-1', firstName: 'Asha', lastName: 'R.', email: '' },
     messageText: message.messageText,
     timestamp: new Date().toISOString(),
-    clientId: message.clientId,
+    clientId: message.clientId ?? '',
   },
 });
 
