@@ -90,6 +90,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** The audit log comes a page at a time, newest first; `before` is the last entry already shown. */
+export const AUDIT_PAGE_SIZE = 100;
+export const auditQuerySchema = z.object({ before: z.uuid('Invalid audit entry.').optional() });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
 export const caseParamsSchema = z.object({ id: idSchema('Invalid case.') });
 export const riderParamsSchema = z.object({ id: idSchema('Invalid rider.') });
 

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  AUDIT_PAGE_SIZE,
   CASE_ABOUT_YOU,
   QUEUE_SIZE,
+  type AuditQuery,
   RIDER_IN_YOUR_CASE,
   type AuditEntry,
   type CaseKind,
@@ -437,9 +439,19 @@ export async function liftSuspension(
     );
 }
 
-export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {
+/**
+ * A page of operator actions, newest first: the first, or the one after the entry `before` (every
+ * action stays findable, not only the newest page). An unknown `before` gives an empty page.
+ */
+export async function listAudit(
+  ctx: ServiceContext,
+  { before }: AuditQuery = {},
+): Promise<AuditEntry[]> {
   // A rider acted on is named, as the desk shows riders: an id alone tells an operator nothing.
   const target = alias(users, 'target');
+  const olderThan = before
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (select created_at, id from ${auditLog} where id = ${before})`
+    : undefined;
   const rows = await ctx.db
     .select({
       id: auditLog.id,
@@ -456,8 +468,9 @@ export async function listAudit(ctx: ServiceContext): Promise<AuditEntry[]> {
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.operatorId))
     .leftJoin(target, and(eq(auditLog.targetKind, 'rider'), eq(target.id, auditLog.targetId)))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(QUEUE_SIZE);
+    .where(olderThan)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE);
   return rows.map((row) => ({
     _id: row.id,
     operator: `${row.firstName} ${row.lastName} <${row.email}>`,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRide,
@@ -11,7 +12,7 @@ import { createTestApp, type SignedUpUser, type TestApp } from '../../test/test-
 import { releaseDueAccounts } from '../accounts/account-lifecycle';
 import { setOperator } from './operator-role';
 import { eq, sql } from 'drizzle-orm';
-import { ratings, users } from '../../db/schema';
+import { auditLog, ratings, users } from '../../db/schema';
 
 let t: TestApp;
 let operator: SignedUpUser;
@@ -190,6 +191,42 @@ describe('moderation desk', () => {
       'Replied to ticket',
     ]);
     expect(auditLog[0].operator).toContain(operator.email);
+  });
+
+  it('pages the audit log, so every action stays findable, not only the newest hundred', async () => {
+    // In the past, so the other tests' actions stay the newest.
+    const start = t.clock.now().getTime() - 30 * 86_400_000;
+    const written = Array.from({ length: 105 }, (_, i) => ({
+      id: randomUUID(),
+      operatorId: operator.id,
+      action: 'Resolved ticket',
+      targetKind: 'ticket' as const,
+      targetId: randomUUID(),
+      detail: `paged ${i}`,
+      // Some share a moment: the id decides between them, the same way on every page.
+      createdAt: new Date(start + Math.floor(i / 3) * 1000),
+    }));
+    await t.database.db.insert(auditLog).values(written);
+    const page = async (query = '') => {
+      const res = await desk('GET', `/audit${query}`, operator.token);
+      expect(res.statusCode).toBe(200);
+      return res.json().entities as { _id: string; createdAt: string }[];
+    };
+    const seen: { _id: string; createdAt: string }[] = [];
+    // A few pages at most: a `before` that is not followed would repeat the first page for ever.
+    for (let pages = 0; pages < 5; pages += 1) {
+      const next = await page(seen.length > 0 ? `?before=${seen.at(-1)!._id}` : '');
+      seen.push(...next);
+      if (next.length < 100) break;
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(105);
+    expect(new Set(seen.map((entry) => entry._id)).size).toBe(seen.length);
+    expect(seen.map((entry) => entry._id)).toEqual(
+      expect.arrayContaining(written.map((entry) => entry.id)),
+    );
+    const times = seen.map((entry) => Date.parse(entry.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await desk('GET', '/audit?before=nonsense', operator.token)).statusCode).toBe(400);
   });
 
   it('leaves a case about the operator to another operator', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '@aeropool/contract/envelope';
 import {
   auditEntrySchema,
+  auditQuerySchema,
   caseParamsSchema,
   CASE_KINDS,
   queueAnswerSchema,
@@ -67,8 +68,19 @@ const moderationRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/admin/audit',
-    { ...desk, schema: { ...schema, response: { 200: envelopeSchema(auditEntrySchema) } } },
-    async () => ({ statusCode: 200, message: 'OK', entities: await listAudit(fastify) }),
+    {
+      ...desk,
+      schema: {
+        ...schema,
+        querystring: auditQuerySchema,
+        response: { 200: envelopeSchema(auditEntrySchema) },
+      },
+    },
+    async (request) => ({
+      statusCode: 200,
+      message: 'OK',
+      entities: await listAudit(fastify, request.query),
+    }),
   );
 
   app.post(

@@ -1,5 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditEntry, CaseKind, DeskCase, QueueQuery } from '@aeropool/contract/moderation';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type CaseKind,
+  type DeskCase,
+  type QueueQuery,
+} from '@aeropool/contract/moderation';
 import { api, ApiError } from '../../../lib/api-client';
 
 const deskKeys = {
@@ -30,10 +42,15 @@ export function useQueue(query: QueueQuery) {
   });
 }
 
+/** The audit log a page at a time, newest first; a full page may have older ones after it. */
 export function useAudit() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: deskKeys.audit(),
-    queryFn: async () => (await api.get<AuditEntry>('/admin/audit')).entities,
+    queryFn: async ({ pageParam }) =>
+      (await api.get<AuditEntry>(`/admin/audit${pageParam ? `?before=${pageParam}` : ''}`))
+        .entities,
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.length === AUDIT_PAGE_SIZE ? last.at(-1)?._id : undefined),
     retry: retryServerErrors,
   });
 }

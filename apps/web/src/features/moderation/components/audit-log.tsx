@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAudit } from '../api/desk-api';
 import { formatDateTime } from '../../../lib/format-time';
@@ -5,6 +6,7 @@ import { formatDateTime } from '../../../lib/format-time';
 /** Every operator action, newest first: who, what, on what, why and when. */
 export function AuditLog() {
   const audit = useAudit();
+  const entries = audit.data?.pages.flat() ?? [];
   return (
     <section aria-labelledby="audit-title" className="flex flex-col gap-3">
       <h2 id="audit-title" className="text-lg font-semibold text-slate-900">
@@ -12,11 +14,11 @@ export function AuditLog() {
       </h2>
       {audit.isPending ? (
         <Spinner label="Loading audit log…" />
-      ) : audit.isError ? (
+      ) : audit.isError && entries.length === 0 ? (
         <p role="alert" className="text-sm text-red-700">
           Could not load the audit log.
         </p>
-      ) : audit.data.length === 0 ? (
+      ) : entries.length === 0 ? (
         <p className="text-sm text-slate-600">No operator actions yet.</p>
       ) : (
         <div className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
@@ -38,7 +40,7 @@ export function AuditLog() {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {audit.data.map((entry) => (
+              {entries.map((entry) => (
                 <tr key={entry._id}>
                   <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
                   <td className="px-3 py-2">{entry.operator}</td>
@@ -53,6 +55,22 @@ export function AuditLog() {
           </table>
         </div>
       )}
+      {audit.isFetchNextPageError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load older actions.
+        </p>
+      ) : null}
+      {audit.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() => void audit.fetchNextPage()}
+          isLoading={audit.isFetchingNextPage}
+          loadingText="Loading older actions..."
+        >
+          Show older actions
+        </Button>
+      ) : null}
     </section>
   );
 }
