@@ -19,6 +19,8 @@ export const mailDateTime = (at: Date | number): string =>
   }).format(at);
 
 /** The HTML frame every mail shares; callers escape what they put in the body. */
+const LAYOUT_END = '</div></body></html>';
+
 export const layoutHtml = (title: string, body: string): string => `<!doctype html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;background:#f1f5f9;padding:24px;color:#0f172a">
@@ -26,7 +28,13 @@ export const layoutHtml = (title: string, body: string): string => `<!doctype ht
 <h1 style="color:#0369a1;font-size:22px;margin:0 0 16px">${PRODUCT_NAME}</h1>
 ${body}
 <p style="color:#64748b;font-size:12px;margin-top:24px">${PRODUCT_NAME} · shared rides to and from Kempegowda International Airport, Bengaluru</p>
-</div></body></html>`;
+${LAYOUT_END}`;
+
+/** A mail laid out by layoutHtml, with `html` added at the end of its card. */
+export const withHtmlAtEnd = (mail: string, html: string): string =>
+  mail.endsWith(LAYOUT_END)
+    ? `${mail.slice(0, -LAYOUT_END.length)}${html}${LAYOUT_END}`
+    : mail + html;
 
 /**
  * Words a rider chose (a name, a ticket subject), in a mail subject: quoted and never first, so

@@ -18,13 +18,12 @@ export type ClosedBecause =
   | { why: 'changed' | 'cancelled' | 'gone' | 'cab-ended'; by: string }
   | { why: 'matched' | 'set-off'; by: string[] };
 
-const REASONS = {
-  changed: (name: string) => `${name} changed their trip.`,
-  cancelled: (name: string) => `${name} cancelled their trip.`,
-  gone: () => 'Their ride is no longer available.',
-  matched: (name: string) => `${name} is now sharing a cab.`,
-  'cab-ended': () => 'Their cab no longer takes riders.',
-  'set-off': () => 'Their cab has left.',
+/** A request to one rider's ride (a cab's ends, or sets off, only for asks to join it). */
+const pairReason = (why: ClosedBecause['why'], name: string) => {
+  if (why === 'changed') return `${name} changed their trip.`;
+  if (why === 'cancelled') return `${name} cancelled their trip.`;
+  if (why === 'matched') return `${name} is now sharing a cab.`;
+  return 'Their ride is no longer available.';
 };
 
 const CAB_CLOSED = 'Your request to join a cab was closed';
@@ -83,7 +82,7 @@ export async function tellSendersOfClosedRequests(
           ? cabTexts(because.why)
           : {
               title: `Your match request to ${name} was closed`,
-              reason: REASONS[because.why](name),
+              reason: pairReason(because.why, name),
             };
       const rest = 'Other riders may still fit your trip';
       await notifyRider(ctx, {

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@aeropool/contract/notifications';
 import { hmac, safeEqual } from '../../lib/hash';
 import { UNSUBSCRIBE_PAGE } from '@aeropool/contract/app-routes';
-import { escapeHtml } from '../../lib/mail-layout';
+import { escapeHtml, withHtmlAtEnd } from '../../lib/mail-layout';
 import type { MailMessage } from '../../lib/mailer';
 import type { ServiceContext } from '../../lib/service-context';
 
@@ -51,7 +51,7 @@ export function withUnsubscribe(
   return {
     ...mail,
     text: `${mail.text}\nStop these e-mails: ${page}`,
-    html: mail.html.replace(/<\/div><\/body><\/html>$/, `${link}</div></body></html>`),
+    html: withHtmlAtEnd(mail.html, link),
     headers: {
       ...mail.headers,
       'List-Unsubscribe': `<${oneClick}>`,
